@@ -1,0 +1,107 @@
+//! Round-robin schedules from the FIDE Berger tables (Handbook C.05, Annex 1).
+//!
+//! # Formula
+//! For an even number of players n (an odd field adds a bye slot n + 1), in round r
+//! (1-based) player n meets p = ((r − 1)·n/2 mod (n − 1)) + 1, with Black in odd rounds and
+//! White in even rounds; the other boards pair p + j (White) with p − j (Black), j = 1 … n/2 − 1,
+//! counting modulo n − 1 in 1 … n − 1. This reproduces the printed tables (e.g. six players,
+//! round 2: 6–4, 5–3, 1–2). A double round-robin repeats the first cycle with colours reversed.
+
+use crate::model::{Bye, ByeKind, Game, GameResult, Round, StartNo};
+
+/// Pairings of one cycle for `players` players: one `Vec<(white, black)>` per round, boards in
+/// table order. With an odd field the pair containing the bye slot (`players + 1`) is included;
+/// use [`schedule`] to turn it into a [`Bye`].
+pub fn cycle(players: u32) -> Vec<Vec<(StartNo, StartNo)>> {
+    let n = if players % 2 == 0 { players } else { players + 1 };
+    if n < 2 {
+        return Vec::new();
+    }
+    let m = n - 1;
+    let wrap = |x: i64| -> StartNo { (x.rem_euclid(i64::from(m)) as StartNo).max(0) + 1 };
+    (1..=m)
+        .map(|r| {
+            let p = ((r - 1) * (n / 2)) % m + 1;
+            let mut boards = Vec::with_capacity(n as usize / 2);
+            boards.push(if r % 2 == 1 { (p, n) } else { (n, p) });
+            for j in 1..(n / 2) {
+                let white = wrap(i64::from(p) - 1 + i64::from(j));
+                let black = wrap(i64::from(p) - 1 - i64::from(j));
+                boards.push((white, black));
+            }
+            boards
+        })
+        .collect()
+}
+
+/// The whole schedule as model rounds with pending results; in an odd field the player drawn
+/// against the bye slot gets a zero-point bye (they sit out that round).
+pub fn schedule(players: u32, cycles: u8) -> Vec<Round> {
+    let one = cycle(players);
+    let mut rounds = Vec::with_capacity(one.len() * usize::from(cycles));
+    for c in 0..cycles {
+        for boards in &one {
+            let mut round = Round::default();
+            for &(w, b) in boards {
+                let (w, b) = if c % 2 == 1 { (b, w) } else { (w, b) };
+                if w > players {
+                    round.byes.push(Bye { player: b, kind: ByeKind::Zero });
+                } else if b > players {
+                    round.byes.push(Bye { player: w, kind: ByeKind::Zero });
+                } else {
+                    round.games.push(Game { white: w, black: b, result: GameResult::Pending });
+                }
+            }
+            rounds.push(round);
+        }
+    }
+    rounds
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn six_players_match_the_printed_table() {
+        let expected = vec![
+            vec![(1, 6), (2, 5), (3, 4)],
+            vec![(6, 4), (5, 3), (1, 2)],
+            vec![(2, 6), (3, 1), (4, 5)],
+            vec![(6, 5), (1, 4), (2, 3)],
+            vec![(3, 6), (4, 2), (5, 1)],
+        ];
+        assert_eq!(cycle(6), expected);
+    }
+
+    #[test]
+    fn four_players_match_the_printed_table() {
+        assert_eq!(cycle(4), vec![vec![(1, 4), (2, 3)], vec![(4, 3), (1, 2)], vec![(2, 4), (3, 1)]]);
+    }
+
+    #[test]
+    fn every_pair_meets_exactly_once_per_cycle() {
+        for n in 2..=21u32 {
+            let mut met = std::collections::HashSet::new();
+            for round in schedule(n, 1) {
+                for g in &round.games {
+                    assert!(met.insert((g.white.min(g.black), g.white.max(g.black))), "n={n}");
+                }
+                let busy = round.games.len() * 2 + round.byes.len();
+                assert_eq!(busy as u32, n, "everyone placed in every round, n={n}");
+            }
+            assert_eq!(met.len() as u32, n * (n - 1) / 2, "n={n}");
+        }
+    }
+
+    #[test]
+    fn second_cycle_reverses_colours() {
+        let s = schedule(6, 2);
+        assert_eq!(s.len(), 10);
+        for (a, b) in s[..5].iter().zip(&s[5..]) {
+            for (ga, gb) in a.games.iter().zip(&b.games) {
+                assert_eq!((ga.white, ga.black), (gb.black, gb.white));
+            }
+        }
+    }
+}

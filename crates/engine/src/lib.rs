@@ -1,0 +1,7 @@
+//! Crosstable's engine: every chess rule and every number the app shows lives here.
+//! No UI, no I/O beyond parsing and writing text; compiles and tests natively and on wasm.
+
+pub mod berger;
+pub mod model;
+
+pub use model::*;

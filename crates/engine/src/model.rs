@@ -1,0 +1,634 @@
+//! The tournament model: players, format, rounds of pairings with their results, withdrawals.
+//!
+//! Scores that the rules compare exactly are kept as integer half-points ([`HalfPoints`]);
+//! only imputed values (see `impute`) are real numbers.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A player's start (pairing) number, 1-based, as in TRF column 5–8.
+pub type StartNo = u32;
+
+/// A score in half-points: `HalfPoints(5)` is 2.5 points. Exact, so ties compare exactly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct HalfPoints(pub u32);
+
+impl HalfPoints {
+    pub const ZERO: HalfPoints = HalfPoints(0);
+    pub const HALF: HalfPoints = HalfPoints(1);
+    pub const ONE: HalfPoints = HalfPoints(2);
+
+    pub fn as_f64(self) -> f64 {
+        f64::from(self.0) / 2.0
+    }
+}
+
+impl std::ops::Add for HalfPoints {
+    type Output = HalfPoints;
+    fn add(self, rhs: HalfPoints) -> HalfPoints {
+        HalfPoints(self.0 + rhs.0)
+    }
+}
+
+impl std::ops::AddAssign for HalfPoints {
+    fn add_assign(&mut self, rhs: HalfPoints) {
+        self.0 += rhs.0;
+    }
+}
+
+impl std::iter::Sum for HalfPoints {
+    fn sum<I: Iterator<Item = HalfPoints>>(iter: I) -> HalfPoints {
+        iter.fold(HalfPoints::ZERO, |a, b| a + b)
+    }
+}
+
+impl fmt::Display for HalfPoints {
+    /// `2.5`, `3`, `0.5` — the shortest exact decimal.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 % 2 == 0 {
+            write!(f, "{}", self.0 / 2)
+        } else {
+            write!(f, "{}.5", self.0 / 2)
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    pub fn opposite(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+/// The result of a game played over the board, from White's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    WhiteWins,
+    Draw,
+    BlackWins,
+}
+
+/// What happened to a paired game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "value")]
+pub enum GameResult {
+    /// Paired, no result yet.
+    Pending,
+    /// Played over the board and rated (TRF `1 = 0`).
+    Played(Outcome),
+    /// Played over the board but not rated (TRF `W D L`, e.g. less than one move).
+    PlayedUnrated(Outcome),
+    /// Not played: the given colour won by forfeit; `None` is a double forfeit (TRF `+ -`).
+    Forfeit(Option<Color>),
+}
+
+impl GameResult {
+    /// Points for the player with `colour`, in half-points; `None` while pending.
+    pub fn points_for(self, colour: Color) -> Option<HalfPoints> {
+        let won = |winner: Color| {
+            if winner == colour {
+                HalfPoints::ONE
+            } else {
+                HalfPoints::ZERO
+            }
+        };
+        match self {
+            GameResult::Pending => None,
+            GameResult::Played(o) | GameResult::PlayedUnrated(o) => Some(match o {
+                Outcome::WhiteWins => won(Color::White),
+                Outcome::BlackWins => won(Color::Black),
+                Outcome::Draw => HalfPoints::HALF,
+            }),
+            GameResult::Forfeit(Some(w)) => Some(won(w)),
+            GameResult::Forfeit(None) => Some(HalfPoints::ZERO),
+        }
+    }
+
+    /// True when the game was played over the board.
+    pub fn is_played(self) -> bool {
+        matches!(self, GameResult::Played(_) | GameResult::PlayedUnrated(_))
+    }
+
+    pub fn is_forfeit(self) -> bool {
+        matches!(self, GameResult::Forfeit(_))
+    }
+}
+
+/// A round in which a player has no opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeKind {
+    /// Pairing-allocated bye (TRF `U`): the points of a win.
+    PairingAllocated,
+    /// Full-point bye (TRF `F`).
+    Full,
+    /// Half-point bye (TRF `H`).
+    Half,
+    /// Zero-point bye or absence (TRF `Z`, or `-` with no opponent); also the free round of an
+    /// odd-sized round-robin.
+    Zero,
+}
+
+impl ByeKind {
+    pub fn points(self) -> HalfPoints {
+        match self {
+            ByeKind::PairingAllocated | ByeKind::Full => HalfPoints::ONE,
+            ByeKind::Half => HalfPoints::HALF,
+            ByeKind::Zero => HalfPoints::ZERO,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    pub white: StartNo,
+    pub black: StartNo,
+    pub result: GameResult,
+}
+
+impl Game {
+    /// Colour of `player` in this game, if they play in it.
+    pub fn colour_of(&self, player: StartNo) -> Option<Color> {
+        if self.white == player {
+            Some(Color::White)
+        } else if self.black == player {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    pub fn opponent_of(&self, player: StartNo) -> Option<StartNo> {
+        match self.colour_of(player)? {
+            Color::White => Some(self.black),
+            Color::Black => Some(self.white),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bye {
+    pub player: StartNo,
+    pub kind: ByeKind,
+}
+
+/// One round: its boards in order, and the players without an opponent.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    pub games: Vec<Game>,
+    #[serde(default)]
+    pub byes: Vec<Bye>,
+}
+
+/// A player's entry in one round, seen from that player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    Game {
+        opponent: StartNo,
+        colour: Color,
+        result: GameResult,
+    },
+    Bye(ByeKind),
+    /// Not in this round's pairing and no bye recorded.
+    None,
+}
+
+impl Entry {
+    /// Points scored in this round (half-points); `None` while pending or absent from the round.
+    pub fn points(self) -> Option<HalfPoints> {
+        match self {
+            Entry::Game { colour, result, .. } => result.points_for(colour),
+            Entry::Bye(kind) => Some(kind.points()),
+            Entry::None => None,
+        }
+    }
+}
+
+impl Round {
+    pub fn entry(&self, player: StartNo) -> Entry {
+        for g in &self.games {
+            if let Some(colour) = g.colour_of(player) {
+                return Entry::Game {
+                    opponent: g.opponent_of(player).unwrap_or(0),
+                    colour,
+                    result: g.result,
+                };
+            }
+        }
+        self.byes
+            .iter()
+            .find(|b| b.player == player)
+            .map_or(Entry::None, |b| Entry::Bye(b.kind))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "system")]
+pub enum Format {
+    /// Every player meets every other `cycles` times (1 = single, 2 = double round-robin).
+    RoundRobin { cycles: u8 },
+    /// Swiss system with a fixed number of rounds.
+    Swiss { rounds: u32 },
+}
+
+impl Format {
+    pub fn is_round_robin(self) -> bool {
+        matches!(self, Format::RoundRobin { .. })
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub start_no: StartNo,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub title: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub federation: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fide_id: Option<u64>,
+    /// FIDE rating; `None` when unrated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u16>,
+    /// Sex as in TRF column 10 (`m`, `w` or blank).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub sex: String,
+    /// Birth date as written in TRF columns 70–79 (`YYYY/MM/DD` or just `YYYY`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub birth: String,
+    /// Number of rated games before the event (for the new-player rules).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rated_games: Option<u32>,
+    /// A rating K factor chosen by the arbiter, overriding FIDE B.02's default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k_override: Option<u8>,
+}
+
+/// Player `player` withdrew after round `after_round`: their games in later rounds are unplayed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Withdrawal {
+    pub player: StartNo,
+    pub after_round: u32,
+}
+
+/// The event's descriptive records (TRF 012–132). Every field is free text.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Info {
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub city: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub federation: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub start_date: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub end_date: String,
+    /// TRF 092, type of tournament as written (e.g. "Individual: Round-Robin").
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub chief_arbiter: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deputy_arbiters: Vec<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub time_control: String,
+    /// TRF 132 as written (round dates), without the record code.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub round_dates: String,
+    /// A note shown with the event (e.g. that the example is illustrative).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Tournament {
+    pub name: String,
+    #[serde(default)]
+    pub info: Info,
+    pub format: Format,
+    /// Colour of the first-listed player in round 1 (TRF extension `XXC`), when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial_colour: Option<Color>,
+    /// Players in start-number order: `players[i].start_no == i + 1`.
+    pub players: Vec<Player>,
+    /// Rounds in order; round r is `rounds[r - 1]`.
+    pub rounds: Vec<Round>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub withdrawals: Vec<Withdrawal>,
+    /// Records the app does not interpret, kept verbatim so that an export re-imports the same.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extra_records: Vec<String>,
+}
+
+/// Something that makes a tournament inconsistent; found by [`Tournament::validate`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ModelError {
+    StartNumbers { index: usize, found: StartNo },
+    UnknownPlayer { round: u32, player: StartNo },
+    PlaysTwice { round: u32, player: StartNo },
+    PlaysItself { round: u32, player: StartNo },
+    BadWithdrawal { player: StartNo, after_round: u32 },
+    BadFormat(String),
+}
+
+impl fmt::Display for ModelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ModelError::StartNumbers { index, found } => write!(
+                f,
+                "player #{} has start number {found}; start numbers must run 1, 2, 3, … without gaps",
+                index + 1
+            ),
+            ModelError::UnknownPlayer { round, player } => write!(
+                f,
+                "round {round} refers to player {player}, who is not in the player list"
+            ),
+            ModelError::PlaysTwice { round, player } => {
+                write!(f, "player {player} appears more than once in round {round}")
+            }
+            ModelError::PlaysItself { round, player } => {
+                write!(f, "player {player} is paired against themself in round {round}")
+            }
+            ModelError::BadWithdrawal {
+                player,
+                after_round,
+            } => write!(
+                f,
+                "withdrawal of player {player} after round {after_round} does not fit the event \
+                 (unknown player, or a round beyond the schedule)"
+            ),
+            ModelError::BadFormat(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+impl std::error::Error for ModelError {}
+
+impl Tournament {
+    /// An empty event with the given players (start numbers are reassigned 1..n in order).
+    pub fn new(name: impl Into<String>, format: Format, mut players: Vec<Player>) -> Tournament {
+        for (i, p) in players.iter_mut().enumerate() {
+            p.start_no = i as StartNo + 1;
+        }
+        Tournament {
+            name: name.into(),
+            info: Info::default(),
+            format,
+            initial_colour: None,
+            players,
+            rounds: Vec::new(),
+            withdrawals: Vec::new(),
+            extra_records: Vec::new(),
+        }
+    }
+
+    pub fn player(&self, start_no: StartNo) -> Option<&Player> {
+        start_no
+            .checked_sub(1)
+            .and_then(|i| self.players.get(i as usize))
+    }
+
+    pub fn player_count(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Number of rounds the event is scheduled to have.
+    pub fn scheduled_rounds(&self) -> u32 {
+        match self.format {
+            Format::Swiss { rounds } => rounds,
+            Format::RoundRobin { cycles } => {
+                let n = self.players.len() as u32;
+                let per_cycle = if n % 2 == 0 { n.saturating_sub(1) } else { n };
+                per_cycle * u32::from(cycles)
+            }
+        }
+    }
+
+    /// Games each player is scheduled to play in a round-robin: cycles × (n − 1).
+    pub fn scheduled_games_per_player(&self) -> u32 {
+        match self.format {
+            Format::RoundRobin { cycles } => {
+                u32::from(cycles) * (self.players.len() as u32).saturating_sub(1)
+            }
+            Format::Swiss { rounds } => rounds,
+        }
+    }
+
+    /// `player`'s entry in round `round` (1-based); [`Entry::None`] beyond the recorded rounds.
+    pub fn entry(&self, player: StartNo, round: u32) -> Entry {
+        round
+            .checked_sub(1)
+            .and_then(|i| self.rounds.get(i as usize))
+            .map_or(Entry::None, |r| r.entry(player))
+    }
+
+    /// Points from recorded results (pending games count nothing).
+    pub fn points(&self, player: StartNo) -> HalfPoints {
+        (1..=self.rounds.len() as u32)
+            .filter_map(|r| self.entry(player, r).points())
+            .sum()
+    }
+
+    pub fn withdrawal_of(&self, player: StartNo) -> Option<Withdrawal> {
+        self.withdrawals.iter().copied().find(|w| w.player == player)
+    }
+
+    /// Checks the invariants every other module relies on.
+    pub fn validate(&self) -> Result<(), ModelError> {
+        for (i, p) in self.players.iter().enumerate() {
+            if p.start_no != i as StartNo + 1 {
+                return Err(ModelError::StartNumbers {
+                    index: i,
+                    found: p.start_no,
+                });
+            }
+        }
+        if let Format::RoundRobin { cycles } = self.format {
+            if !(1..=2).contains(&cycles) {
+                return Err(ModelError::BadFormat(format!(
+                    "a round-robin has 1 or 2 cycles, not {cycles}"
+                )));
+            }
+        }
+        let n = self.players.len() as StartNo;
+        for (ri, round) in self.rounds.iter().enumerate() {
+            let rno = ri as u32 + 1;
+            let mut seen = vec![false; n as usize + 1];
+            let mut mark = |p: StartNo| -> Result<(), ModelError> {
+                if p == 0 || p > n {
+                    return Err(ModelError::UnknownPlayer {
+                        round: rno,
+                        player: p,
+                    });
+                }
+                if std::mem::replace(&mut seen[p as usize], true) {
+                    return Err(ModelError::PlaysTwice {
+                        round: rno,
+                        player: p,
+                    });
+                }
+                Ok(())
+            };
+            for g in &round.games {
+                if g.white == g.black {
+                    return Err(ModelError::PlaysItself {
+                        round: rno,
+                        player: g.white,
+                    });
+                }
+                mark(g.white)?;
+                mark(g.black)?;
+            }
+            for b in &round.byes {
+                mark(b.player)?;
+            }
+        }
+        let mut seen_w = Vec::new();
+        for w in &self.withdrawals {
+            if w.player == 0
+                || w.player > n
+                || w.after_round >= self.scheduled_rounds().max(self.rounds.len() as u32)
+                || seen_w.contains(&w.player)
+            {
+                return Err(ModelError::BadWithdrawal {
+                    player: w.player,
+                    after_round: w.after_round,
+                });
+            }
+            seen_w.push(w.player);
+        }
+        Ok(())
+    }
+
+    /// The last round with at least one recorded (non-pending) result; 0 if none.
+    pub fn last_round_with_results(&self) -> u32 {
+        self.rounds
+            .iter()
+            .rposition(|r| {
+                r.games.iter().any(|g| g.result != GameResult::Pending)
+                    || r.byes.iter().any(|b| b.kind != ByeKind::Zero)
+            })
+            .map_or(0, |i| i as u32 + 1)
+    }
+
+    /// Players who look withdrawn: every entry of theirs from some round on, up to the last
+    /// round with results, is unplayed (a forfeit loss, a double forfeit, an absence or
+    /// nothing), and that stretch holds at least one scheduled game they did not play.
+    /// Returns (player, last round they took part in).
+    pub fn detect_withdrawals(&self) -> Vec<Withdrawal> {
+        let last = self.last_round_with_results();
+        let mut found = Vec::new();
+        for p in &self.players {
+            let took_part = |r: u32| match self.entry(p.start_no, r) {
+                Entry::Game { result, colour, .. } => match result {
+                    GameResult::Played(_) | GameResult::PlayedUnrated(_) => true,
+                    GameResult::Forfeit(Some(w)) => w == colour,
+                    GameResult::Forfeit(None) => false,
+                    GameResult::Pending => false,
+                },
+                Entry::Bye(kind) => kind != ByeKind::Zero,
+                Entry::None => false,
+            };
+            let after = (1..=last).rev().find(|&r| took_part(r)).unwrap_or(0);
+            if after >= last {
+                continue;
+            }
+            // The stretch must contain a forfeit loss (an explicit sign of absence); a run of
+            // nothing but pending games is an event still in progress, not a withdrawal.
+            let forfeited = ((after + 1)..=last).any(|r| {
+                matches!(
+                    self.entry(p.start_no, r),
+                    Entry::Game {
+                        result: GameResult::Forfeit(_),
+                        ..
+                    }
+                )
+            });
+            if forfeited {
+                found.push(Withdrawal {
+                    player: p.start_no,
+                    after_round: after,
+                });
+            }
+        }
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_points_display_is_shortest_exact() {
+        assert_eq!(HalfPoints(0).to_string(), "0");
+        assert_eq!(HalfPoints(5).to_string(), "2.5");
+        assert_eq!(HalfPoints(8).to_string(), "4");
+    }
+
+    #[test]
+    fn result_points_by_colour() {
+        let r = GameResult::Played(Outcome::WhiteWins);
+        assert_eq!(r.points_for(Color::White), Some(HalfPoints::ONE));
+        assert_eq!(r.points_for(Color::Black), Some(HalfPoints::ZERO));
+        let d = GameResult::Forfeit(None);
+        assert_eq!(d.points_for(Color::White), Some(HalfPoints::ZERO));
+        assert_eq!(d.points_for(Color::Black), Some(HalfPoints::ZERO));
+        assert_eq!(GameResult::Pending.points_for(Color::White), None);
+    }
+
+    fn players(n: u32) -> Vec<Player> {
+        (1..=n)
+            .map(|i| Player {
+                name: format!("P{i}"),
+                rating: Some(2000),
+                ..Player::default()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn validate_rejects_double_pairing() {
+        let mut t = Tournament::new("x", Format::RoundRobin { cycles: 1 }, players(4));
+        t.rounds.push(Round {
+            games: vec![
+                Game {
+                    white: 1,
+                    black: 2,
+                    result: GameResult::Pending,
+                },
+                Game {
+                    white: 2,
+                    black: 3,
+                    result: GameResult::Pending,
+                },
+            ],
+            byes: vec![],
+        });
+        assert_eq!(
+            t.validate(),
+            Err(ModelError::PlaysTwice {
+                round: 1,
+                player: 2
+            })
+        );
+    }
+
+    #[test]
+    fn scheduled_rounds_for_odd_and_double() {
+        let t = Tournament::new("x", Format::RoundRobin { cycles: 2 }, players(5));
+        assert_eq!(t.scheduled_rounds(), 10);
+        assert_eq!(t.scheduled_games_per_player(), 8);
+        let t = Tournament::new("x", Format::RoundRobin { cycles: 1 }, players(10));
+        assert_eq!(t.scheduled_rounds(), 9);
+    }
+}
