@@ -13,12 +13,16 @@ use crate::model::{Bye, ByeKind, Game, GameResult, Round, StartNo};
 /// table order. With an odd field the pair containing the bye slot (`players + 1`) is included;
 /// use [`schedule`] to turn it into a [`Bye`].
 pub fn cycle(players: u32) -> Vec<Vec<(StartNo, StartNo)>> {
-    let n = if players % 2 == 0 { players } else { players + 1 };
+    let n = if players.is_multiple_of(2) {
+        players
+    } else {
+        players + 1
+    };
     if n < 2 {
         return Vec::new();
     }
     let m = n - 1;
-    let wrap = |x: i64| -> StartNo { (x.rem_euclid(i64::from(m)) as StartNo).max(0) + 1 };
+    let wrap = |x: i64| -> StartNo { (x.rem_euclid(i64::from(m)) as StartNo) + 1 };
     (1..=m)
         .map(|r| {
             let p = ((r - 1) * (n / 2)) % m + 1;
@@ -45,11 +49,21 @@ pub fn schedule(players: u32, cycles: u8) -> Vec<Round> {
             for &(w, b) in boards {
                 let (w, b) = if c % 2 == 1 { (b, w) } else { (w, b) };
                 if w > players {
-                    round.byes.push(Bye { player: b, kind: ByeKind::Zero });
+                    round.byes.push(Bye {
+                        player: b,
+                        kind: ByeKind::Zero,
+                    });
                 } else if b > players {
-                    round.byes.push(Bye { player: w, kind: ByeKind::Zero });
+                    round.byes.push(Bye {
+                        player: w,
+                        kind: ByeKind::Zero,
+                    });
                 } else {
-                    round.games.push(Game { white: w, black: b, result: GameResult::Pending });
+                    round.games.push(Game {
+                        white: w,
+                        black: b,
+                        result: GameResult::Pending,
+                    });
                 }
             }
             rounds.push(round);
@@ -76,7 +90,14 @@ mod tests {
 
     #[test]
     fn four_players_match_the_printed_table() {
-        assert_eq!(cycle(4), vec![vec![(1, 4), (2, 3)], vec![(4, 3), (1, 2)], vec![(2, 4), (3, 1)]]);
+        assert_eq!(
+            cycle(4),
+            vec![
+                vec![(1, 4), (2, 3)],
+                vec![(4, 3), (1, 2)],
+                vec![(2, 4), (3, 1)]
+            ]
+        );
     }
 
     #[test]
@@ -85,7 +106,10 @@ mod tests {
             let mut met = std::collections::HashSet::new();
             for round in schedule(n, 1) {
                 for g in &round.games {
-                    assert!(met.insert((g.white.min(g.black), g.white.max(g.black))), "n={n}");
+                    assert!(
+                        met.insert((g.white.min(g.black), g.white.max(g.black))),
+                        "n={n}"
+                    );
                 }
                 let busy = round.games.len() * 2 + round.byes.len();
                 assert_eq!(busy as u32, n, "everyone placed in every round, n={n}");

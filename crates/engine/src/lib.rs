@@ -5,3 +5,6 @@ pub mod berger;
 pub mod model;
 
 pub use model::*;
+pub mod elo;
+pub mod impute;
+pub mod example;
