@@ -316,6 +316,43 @@ pub fn effective_withdrawals(t: &Tournament, requested: &[Withdrawal]) -> Vec<Wi
     }
 }
 
+/// The withdrawal of `player`: as recorded in the event, else as detected, else after the last
+/// round in which they took part (played, or won by forfeit, or had a scoring bye).
+pub fn withdrawal_for(t: &Tournament, player: StartNo) -> Result<Withdrawal, ImputeError> {
+    if t.player(player).is_none() {
+        return Err(ImputeError::UnknownPlayer(player));
+    }
+    if let Some(w) = t.withdrawal_of(player) {
+        return Ok(w);
+    }
+    if let Some(w) = t
+        .detect_withdrawals()
+        .into_iter()
+        .find(|w| w.player == player)
+    {
+        return Ok(w);
+    }
+    let took_part = |r: u32| match t.entry(player, r) {
+        Entry::Game { result, colour, .. } => {
+            result.is_played() || result == crate::model::GameResult::Forfeit(Some(colour))
+        }
+        Entry::Bye(kind) => kind.points() > crate::model::HalfPoints::ZERO,
+        Entry::None => false,
+    };
+    let after_round = (1..=t.rounds.len() as u32)
+        .rev()
+        .find(|&r| took_part(r))
+        .unwrap_or(0);
+    let w = Withdrawal {
+        player,
+        after_round,
+    };
+    if after_round >= t.scheduled_rounds() {
+        return Err(ImputeError::BadWithdrawal(w));
+    }
+    Ok(w)
+}
+
 /// Computes every policy for the given withdrawals (see [`effective_withdrawals`]).
 pub fn analyse(
     t: &Tournament,

@@ -8,3 +8,4 @@ pub use model::*;
 pub mod elo;
 pub mod impute;
 pub mod example;
+pub mod standings;
