@@ -7,7 +7,7 @@
 //! counting modulo n − 1 in 1 … n − 1. This reproduces the printed tables (e.g. six players,
 //! round 2: 6–4, 5–3, 1–2). A double round-robin repeats the first cycle with colours reversed.
 
-use crate::model::{Bye, ByeKind, Game, GameResult, Round, StartNo};
+use crate::model::{Bye, ByeKind, Format, Game, GameResult, Round, StartNo, Tournament};
 
 /// Pairings of one cycle for `players` players: one `Vec<(white, black)>` per round, boards in
 /// table order. With an odd field the pair containing the bye slot (`players + 1`) is included;
@@ -72,6 +72,34 @@ pub fn schedule(players: u32, cycles: u8) -> Vec<Round> {
     rounds
 }
 
+/// Puts each round's boards of a round-robin in Berger-table order (games that the table does
+/// not have for that round follow, by lower start number). File formats without board numbers
+/// (TRF) read back in this order, so an export re-imports identically. Swiss events are left
+/// as they are.
+pub fn canonical_board_order(t: &mut Tournament) {
+    let Format::RoundRobin { .. } = t.format else {
+        return;
+    };
+    let table = cycle(t.players.len() as u32);
+    if table.is_empty() {
+        return;
+    }
+    for (ri, round) in t.rounds.iter_mut().enumerate() {
+        let boards = &table[ri % table.len()];
+        let position = |g: &Game| {
+            let pair = (g.white.min(g.black), g.white.max(g.black));
+            boards
+                .iter()
+                .position(|&(a, b)| (a.min(b), a.max(b)) == pair)
+                .unwrap_or(usize::MAX)
+        };
+        round
+            .games
+            .sort_by_key(|g| (position(g), g.white.min(g.black)));
+        round.byes.sort_by_key(|b| b.player);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,6 +144,22 @@ mod tests {
             }
             assert_eq!(met.len() as u32, n * (n - 1) / 2, "n={n}");
         }
+    }
+
+    #[test]
+    fn canonical_order_restores_the_table_order() {
+        let mut t = Tournament::new(
+            "t",
+            Format::RoundRobin { cycles: 2 },
+            (0..6).map(|_| crate::model::Player::default()).collect(),
+        );
+        t.rounds = schedule(6, 2);
+        let want = t.rounds.clone();
+        for r in &mut t.rounds {
+            r.games.reverse();
+        }
+        canonical_board_order(&mut t);
+        assert_eq!(t.rounds, want);
     }
 
     #[test]

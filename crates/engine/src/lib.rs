@@ -6,6 +6,9 @@ pub mod model;
 
 pub use model::*;
 pub mod elo;
-pub mod impute;
 pub mod example;
+pub mod impute;
+pub mod io;
+pub mod json;
 pub mod standings;
+pub mod trf;
