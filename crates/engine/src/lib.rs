@@ -11,4 +11,5 @@ pub mod impute;
 pub mod io;
 pub mod json;
 pub mod standings;
+pub mod tiebreak;
 pub mod trf;
