@@ -3,6 +3,7 @@
 
 pub mod berger;
 pub mod model;
+pub mod rating;
 
 pub use model::*;
 pub mod elo;
