@@ -286,3 +286,56 @@ fn the_file_says_the_system_of_every_case() {
         assert_eq!(from_file, case.system, "{}", case.name);
     }
 }
+
+/// The FIDE TEC tie-break exercises (2024), whose published values the fixtures reproduce
+/// (fixtures README, "Provenance"): a few named values, so that a reader sees the rules at work
+/// without opening the CSV files.
+#[test]
+fn tec_exercises_published_values() {
+    let load = |case: &str| load_case(&fixtures_dir().join(case));
+    let compute = |case: &Case, rules, list: &str| {
+        tiebreak::compute(
+            &Crosstable::from_tournament(&case.tournament, None),
+            &Config {
+                rules,
+                system: Some(case.system),
+                tiebreaks: Tiebreak::parse_list(list).unwrap(),
+                unrated_rating: None,
+            },
+        )
+    };
+    let get = |s: &Standings, p: StartNo, k: usize| s.row(p).unwrap().values[k].value;
+    let x = |v: &str| parse_value(v);
+
+    // Swiss, 16 players, 5 rounds. Bruno (2) wins with 4 points: BH 13, Cut-1 12, SB 9.5.
+    let swiss = load("tec-exercise-swiss");
+    let old = compute(&swiss, TiebreakRules::Fide2023, "BH,BH-C1,SB,ARO,TPR");
+    assert_eq!(old.rows[0].start_no, 2);
+    assert_eq!(
+        (0..5).map(|k| get(&old, 2, k)).collect::<Vec<_>>(),
+        [x("13"), x("12"), x("9.5"), x("1880"), x("2120")]
+    );
+    // David (4) took a half-point bye in round 2: under the 2023 rules the dummy opponent scores
+    // his own 3.5 (BH 15, SB 9.75); from March 2026 it is capped at half the rounds, 2.5
+    // (BH 14, SB 9.25).
+    assert_eq!((get(&old, 4, 0), get(&old, 4, 2)), (x("15"), x("9.75")));
+    let new = compute(&swiss, TiebreakRules::Fide2026, "BH,BH-C1,SB,ARO,TPR");
+    assert_eq!((get(&new, 4, 0), get(&new, 4, 2)), (x("14"), x("9.25")));
+
+    // Round-robin, 6 players: Alyx, Bruno and Charline tie on 3.5; direct encounter puts
+    // Alyx first (she beat both), SB 9.25; Koya 2 (the limit is 50 % of 5 games, 2.5: of her
+    // opponents only Bruno and Charline reach it, and she beat both).
+    let rr = load("tec-exercise-roundrobin");
+    let s = compute(&rr, TiebreakRules::Fide2026, "DE,SB,KS");
+    assert_eq!(
+        (get(&s, 1, 0), get(&s, 1, 1), get(&s, 1, 2)),
+        (x("1"), x("9.25"), x("2"))
+    );
+    assert_eq!((get(&s, 2, 0), get(&s, 3, 0)), (x("2"), x("2")));
+
+    // Swiss direct-encounter exercise: four players on 6 points, not all of whom met.
+    let de = load("tec-exercise-swiss-de");
+    let s = compute(&de, TiebreakRules::Fide2023, "DE");
+    let places: Vec<_> = [6, 1, 4, 2].iter().map(|&p| get(&s, p, 0)).collect();
+    assert_eq!(places, [x("1"), x("2"), x("2"), x("4")]);
+}

@@ -194,7 +194,9 @@ impl<'a> Ctx<'a> {
     /// after the last round that was not voluntarily unplayed, in which they had no opponent,
     /// counts as a draw in a Swiss and as nothing in a round-robin. With `fore` (Fore
     /// Buchholz, art. 8.3) a player who took part in the last round has every round counted as
-    /// it is, and that last round, if it had an opponent, counted as a draw.
+    /// it is, and that last round, if it had an opponent, counted as a draw. (TieBreakServer
+    /// lets that first change leak into tie-breaks listed after FB; here every tie-break is
+    /// computed on its own, so the list order never changes a value other than DE's.)
     pub fn adjusted(&self, i: usize, fore: bool) -> Adjusted {
         let last_round = self.rounds;
         let fore_applies = fore && last_round > 0 && self.last_paired[i] == last_round;

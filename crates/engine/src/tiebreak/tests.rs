@@ -634,6 +634,31 @@ fn policy_crosstables_carry_the_policy_points() {
         .any(|r| !r.values[0].value.unwrap().is_exact()));
 }
 
+#[test]
+fn an_event_without_rounds_and_one_with_a_pending_game() {
+    let all = "DE,BH,BH-M2,FB,AOB,SB-C1,KS,ARO,TPR,PTP,WIN,PS";
+    let empty = event(Format::Swiss { rounds: 5 }, &[2000, 1900, 1800], Vec::new());
+    for system in [System::Swiss, System::RoundRobin] {
+        let mut c = config(TiebreakRules::Fide2026, all);
+        c.system = Some(system);
+        let s = standings(&empty, &c);
+        assert!(s.rows.iter().all(|r| r.rank == 1), "{system}");
+        assert_eq!(value(&s, 1, "ARO"), None);
+    }
+    // A board without a result yet counts as an unplayed round.
+    let mut t = swiss_with_unplayed_rounds();
+    t.rounds[2].games[0].result = GameResult::Pending;
+    let s = standings(&t, &config(TiebreakRules::Fide2026, all));
+    assert_eq!(s.row(2).unwrap().points, Number::HALF);
+    assert!(matches!(
+        s.row(2).unwrap().values[1].explanation.items[2].what,
+        What::DummyOpponent {
+            unplayed: Unplayed::Pending,
+            ..
+        }
+    ));
+}
+
 // --- Property: the order never depends on the input order ---------------------------------
 
 /// SplitMix64: a tiny deterministic generator for building random events from a seed.
