@@ -3,6 +3,7 @@
 
 pub mod berger;
 pub mod model;
+pub mod rating;
 
 pub use model::*;
 pub mod elo;
@@ -11,4 +12,5 @@ pub mod impute;
 pub mod io;
 pub mod json;
 pub mod standings;
+pub mod tiebreak;
 pub mod trf;
