@@ -6,6 +6,7 @@ pub mod model;
 
 pub use model::*;
 pub mod elo;
-pub mod impute;
 pub mod example;
+pub mod impute;
+pub mod simulate;
 pub mod standings;
