@@ -44,7 +44,7 @@
 //! - ratings are not rounded to integers (the app's players have integer ratings; the formula
 //!   is the same, see the equivalence test against [`crate::impute::analyse`]).
 //! - E(i, W) is the logistic curve of `elo::logistic_expected` written in its Bradley–Terry form
-//!   Q_i / (Q_i + Q_W) (see [`strength_factor`]): one power per player instead of one per game,
+//!   Q_i / (Q_i + Q_W) with Q = 10^((R − μ)/400): one power per player instead of one per game,
 //!   and computed with `libm` so that it is the same bits in wasm. It agrees with
 //!   `logistic_expected` to within a few units in the last place (tested).
 //!
@@ -305,6 +305,11 @@ pub enum StudyError {
         end: u64,
         tournaments: u64,
     },
+    /// [`PartialSums::merge`] was asked to add sums of another scenario.
+    ScenarioMismatch {
+        into: usize,
+        from: usize,
+    },
     /// [`Study::finish`] got a scenario with fewer or more tournaments than configured.
     Incomplete {
         scenario: usize,
@@ -332,6 +337,10 @@ impl fmt::Display for StudyError {
             } => write!(
                 f,
                 "tournaments {start}..{end} is not a non-empty part of 0..{tournaments}"
+            ),
+            StudyError::ScenarioMismatch { into, from } => write!(
+                f,
+                "cannot add the sums of scenario {from} to those of scenario {into}"
             ),
             StudyError::Incomplete {
                 scenario,
@@ -506,8 +515,13 @@ impl PartialSums {
     }
 
     /// Adds `other` (of the same scenario) into `self`. Exact, so associative and commutative.
-    pub fn merge(&mut self, other: &PartialSums) {
-        debug_assert_eq!(self.scenario, other.scenario, "merging different scenarios");
+    pub fn merge(&mut self, other: &PartialSums) -> Result<(), StudyError> {
+        if self.scenario != other.scenario {
+            return Err(StudyError::ScenarioMismatch {
+                into: self.scenario,
+                from: other.scenario,
+            });
+        }
         self.tournaments += other.tournaments;
         self.games += other.games;
         let mut sq = self.squared_error.to_array();
@@ -526,6 +540,7 @@ impl PartialSums {
         self.squared_error = PerMethod::from_array(sq);
         self.error = PerMethod::from_array(err);
         self.clamped = PerMethod::from_array(cl);
+        Ok(())
     }
 }
 
@@ -860,7 +875,7 @@ impl Study {
                     scenario: p.scenario,
                     scenarios: self.scenarios.len(),
                 })?;
-            slot.merge(p);
+            slot.merge(p)?;
         }
         for m in &merged {
             if m.tournaments != self.config.tournaments {
@@ -871,8 +886,10 @@ impl Study {
                 });
             }
         }
-        let scenarios: Vec<ScenarioResult> =
-            merged.iter().map(|m| self.scenario_result(m)).collect();
+        let scenarios = merged
+            .iter()
+            .map(|m| self.scenario_result(m))
+            .collect::<Result<Vec<ScenarioResult>, StudyError>>()?;
         Ok(StudyResult {
             seed: self.config.seed,
             tournaments_per_scenario: self.config.tournaments,
@@ -885,10 +902,16 @@ impl Study {
 
     /// The RMSEs of one scenario from its (possibly partial) sums — also usable for a preview
     /// while a run is in progress.
-    pub fn scenario_result(&self, sums: &PartialSums) -> ScenarioResult {
-        let s = self.scenarios[sums.scenario.min(self.scenarios.len() - 1)];
+    pub fn scenario_result(&self, sums: &PartialSums) -> Result<ScenarioResult, StudyError> {
+        let s = *self
+            .scenarios
+            .get(sums.scenario)
+            .ok_or(StudyError::UnknownScenario {
+                scenario: sums.scenario,
+                scenarios: self.scenarios.len(),
+            })?;
         let games = sums.games.max(1) as f64;
-        ScenarioResult {
+        Ok(ScenarioResult {
             rating_sd: s.rating_sd,
             form: s.form,
             withdrawal_after: s.withdrawal_after,
@@ -902,7 +925,7 @@ impl Study {
             rmse: sums.squared_error.map(|x| (x.value() / games).sqrt()),
             bias: sums.error.map(|x| x.value() / games),
             clamped: sums.clamped,
-        }
+        })
     }
 
     /// Runs the whole study on `threads` threads (1 = on the calling thread; always 1 on wasm,

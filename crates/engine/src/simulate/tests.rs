@@ -54,7 +54,11 @@ fn default_grid_is_18_scenarios_sd_then_form_then_withdrawal() {
     let st = study(c);
     assert_eq!(st.scheduled_games(), 9);
     let fide: Vec<Policy> = (0..3)
-        .map(|i| st.scenario_result(&PartialSums::empty(i)).fide_resolves_to)
+        .map(|i| {
+            st.scenario_result(&PartialSums::empty(i))
+                .expect("scenario in the grid")
+                .fide_resolves_to
+        })
         .collect();
     assert_eq!(fide, vec![Policy::Annul, Policy::Annul, Policy::Forfeit]);
 }
@@ -489,6 +493,12 @@ fn chunk_and_finish_errors() {
         }
     );
     assert!(e.to_string().contains("5 tournaments"), "{e}");
+    let mut other = PartialSums::empty(1);
+    assert_eq!(
+        other.merge(&half),
+        Err(StudyError::ScenarioMismatch { into: 1, from: 0 })
+    );
+    assert!(st.scenario_result(&other).is_err());
     assert!(matches!(
         run_chunk(&small(0), 0, 0..1),
         Err(StudyError::Config(ConfigError::Tournaments(0)))
@@ -601,7 +611,7 @@ proptest! {
         }
         let mut merged = PartialSums::empty(0);
         for p in &parts {
-            merged.merge(p);
+            merged.merge(p).expect("same scenario");
         }
         prop_assert_eq!(merged, whole);
     }
