@@ -404,6 +404,7 @@ fn same_seed_same_result_any_threads_any_chunks() {
         })
         .collect();
     assert_eq!(st.finish(&parts).expect("complete"), one);
+    assert_eq!(finish(&config, &parts).expect("complete"), one);
     // Independent of which other scenarios are in the grid: the stream is keyed by the settings.
     let alone = study(StudyConfig {
         forms: vec![150.0],
