@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod simulate_cmd;
 mod tiebreak_cmd;
 
 #[derive(Parser)]
@@ -88,6 +89,8 @@ enum Command {
     },
     /// FIDE rating changes (B.02) of the rated players, and initial ratings of unrated ones.
     Ratings(tiebreak_cmd::RatingsArgs),
+    /// Rerun the paper's Monte Carlo study (18 scenarios, leave-one-out RMSE), seeded.
+    Simulate(simulate_cmd::SimulateArgs),
     /// Convert between TRF and Crosstable JSON, by the output file's extension (.trf or .json).
     Convert { input: PathBuf, output: PathBuf },
     /// Print the illustrative example event (10-player round-robin with a withdrawal).
@@ -180,6 +183,7 @@ fn run(command: Command) -> Result<String, Failure> {
             })
         }
         Command::Ratings(args) => tiebreak_cmd::run_ratings(&args).map_err(Failure),
+        Command::Simulate(args) => simulate_cmd::run(&args).map_err(Failure),
         Command::Convert { input, output } => {
             let t = load(&input)?;
             let kind = match output.extension().and_then(|e| e.to_str()) {

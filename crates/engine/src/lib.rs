@@ -2,15 +2,16 @@
 //! No UI, no I/O beyond parsing and writing text; compiles and tests natively and on wasm.
 
 pub mod berger;
-pub mod model;
-pub mod rating;
-
-pub use model::*;
 pub mod elo;
 pub mod example;
 pub mod impute;
 pub mod io;
 pub mod json;
+pub mod model;
+pub mod rating;
+pub mod simulate;
 pub mod standings;
 pub mod tiebreak;
 pub mod trf;
+
+pub use model::*;
