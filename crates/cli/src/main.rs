@@ -1,1 +1,406 @@
-fn main() {}
+//! `crosstable`: the command-line face of the engine (see DESIGN.md, "The CLI contract").
+
+use clap::{Parser, Subcommand, ValueEnum};
+use engine::elo::Expectation;
+use engine::impute::{self, Analysis, Params, Policy};
+use engine::io::FileFormat;
+use engine::{StartNo, Tournament, Withdrawal};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "crosstable",
+    version,
+    about = "Chess-tournament workbench: withdrawal imputation (Varadhan 2026) next to the FIDE rules",
+    long_about = None
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum OutputFormat {
+    Table,
+    Csv,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ExpectationArg {
+    Logistic,
+    Fide,
+}
+
+impl From<ExpectationArg> for Expectation {
+    fn from(e: ExpectationArg) -> Expectation {
+        match e {
+            ExpectationArg::Logistic => Expectation::Logistic,
+            ExpectationArg::Fide => Expectation::Fide,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum FileKind {
+    Trf,
+    Json,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Score every game a withdrawn player never played, under every policy.
+    Impute {
+        /// A TRF or Crosstable JSON file (detected by content).
+        file: PathBuf,
+        /// Start number of a withdrawn player (repeatable). Default: the withdrawals recorded in
+        /// the file, else those detected (all games from some round on unplayed).
+        #[arg(long = "withdrawn", value_name = "N")]
+        withdrawn: Vec<StartNo>,
+        /// Prior strength k ≥ 0 of the Bayesian imputation.
+        #[arg(long, default_value_t = 3.0, value_name = "K")]
+        k: f64,
+        /// Expected-score model.
+        #[arg(long, value_enum, default_value = "logistic")]
+        expectation: ExpectationArg,
+        #[arg(long, value_enum, default_value = "table")]
+        format: OutputFormat,
+    },
+    /// Standings under a withdrawal policy (points, then start number).
+    Standings {
+        file: PathBuf,
+        /// fide, annul, forfeit, elo, performance or bayes.
+        #[arg(long, default_value = "fide", value_name = "ID")]
+        policy: String,
+        #[arg(long, default_value_t = 3.0, value_name = "K")]
+        k: f64,
+        #[arg(long, value_enum, default_value = "logistic")]
+        expectation: ExpectationArg,
+        #[arg(long, value_enum, default_value = "table")]
+        format: OutputFormat,
+    },
+    /// Convert between TRF and Crosstable JSON, by the output file's extension (.trf or .json).
+    Convert { input: PathBuf, output: PathBuf },
+    /// Print the illustrative example event (10-player round-robin with a withdrawal).
+    Example {
+        /// Print the complete event (every game played) instead.
+        #[arg(long)]
+        complete: bool,
+        #[arg(long, value_enum, default_value = "json")]
+        format: FileKind,
+    },
+}
+
+/// A failure with the message the user sees.
+struct Failure(String);
+
+impl<E: std::fmt::Display> From<E> for Failure {
+    fn from(e: E) -> Failure {
+        Failure(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(out) => {
+            print!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(Failure(msg)) => {
+            eprintln!("crosstable: {msg}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> Result<String, Failure> {
+    match command {
+        Command::Impute {
+            file,
+            withdrawn,
+            k,
+            expectation,
+            format,
+        } => {
+            let t = load(&file)?;
+            let ws = withdrawals(&t, &withdrawn)?;
+            let params = params(k, expectation)?;
+            let a = impute::analyse(&t, &ws, params).map_err(|e| at(&file, e))?;
+            Ok(match format {
+                OutputFormat::Csv => impute_csv(&a),
+                OutputFormat::Json => json(&ImputeReport {
+                    event: &t.name,
+                    analysis: &a,
+                })?,
+                OutputFormat::Table => impute_table(&t, &a),
+            })
+        }
+        Command::Standings {
+            file,
+            policy,
+            k,
+            expectation,
+            format,
+        } => {
+            let policy: Policy = policy.parse().map_err(Failure)?;
+            let t = load(&file)?;
+            let params = params(k, expectation)?;
+            let rows = standings(&t, policy, params).map_err(|e| at(&file, e))?;
+            Ok(match format {
+                OutputFormat::Csv => standings_csv(&rows),
+                OutputFormat::Json => json(&rows)?,
+                OutputFormat::Table => standings_table(&t, policy, &rows),
+            })
+        }
+        Command::Convert { input, output } => {
+            let t = load(&input)?;
+            let kind = match output.extension().and_then(|e| e.to_str()) {
+                Some(e) if e.eq_ignore_ascii_case("json") => FileFormat::Json,
+                Some(e) if e.eq_ignore_ascii_case("trf") || e.eq_ignore_ascii_case("txt") => {
+                    FileFormat::Trf
+                }
+                _ => {
+                    return Err(Failure(format!(
+                        "{}: cannot tell the output format; name it .trf or .json",
+                        output.display()
+                    )))
+                }
+            };
+            std::fs::write(&output, engine::io::write_as(&t, kind))
+                .map_err(|e| Failure(format!("{}: cannot write: {e}", output.display())))?;
+            Ok(String::new())
+        }
+        Command::Example { complete, format } => {
+            let t = if complete {
+                engine::example::complete()
+            } else {
+                engine::example::withdrawal()
+            };
+            Ok(engine::io::write_as(
+                &t,
+                match format {
+                    FileKind::Trf => FileFormat::Trf,
+                    FileKind::Json => FileFormat::Json,
+                },
+            ))
+        }
+    }
+}
+
+fn at(file: &Path, e: impl std::fmt::Display) -> Failure {
+    Failure(format!("{}: {e}", file.display()))
+}
+
+fn load(file: &Path) -> Result<Tournament, Failure> {
+    let bytes = std::fs::read(file)
+        .map_err(|e| Failure(format!("{}: cannot read: {e}", file.display())))?;
+    let text = engine::trf::decode(&bytes);
+    engine::io::parse_any(&text).map_err(|e| at(file, e))
+}
+
+fn params(k: f64, expectation: ExpectationArg) -> Result<Params, Failure> {
+    if !(k.is_finite() && k >= 0.0) {
+        return Err(Failure(format!("--k must be a number ≥ 0, not {k}")));
+    }
+    Ok(Params {
+        k,
+        expectation: expectation.into(),
+    })
+}
+
+/// The withdrawals named on the command line (each with the round after which the player stopped
+/// taking part), or the file's own.
+fn withdrawals(t: &Tournament, named: &[StartNo]) -> Result<Vec<Withdrawal>, Failure> {
+    if named.is_empty() {
+        return Ok(impute::effective_withdrawals(t, &[]));
+    }
+    named
+        .iter()
+        .map(|&p| impute::withdrawal_for(t, p).map_err(Failure::from))
+        .collect()
+}
+
+fn json<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
+    let mut s = serde_json::to_string_pretty(value)?;
+    s.push('\n');
+    Ok(s)
+}
+
+#[derive(serde::Serialize)]
+struct ImputeReport<'a> {
+    event: &'a str,
+    analysis: &'a Analysis,
+}
+
+/// Policies that print rows: every policy but `annul` (which removes the games). `fide` prints
+/// what it resolves to: its rows are absent for a withdrawn player it annuls.
+fn impute_csv(a: &Analysis) -> String {
+    let mut out = String::from("policy,player,opponent,score\n");
+    for policy in Policy::ALL {
+        if policy == Policy::Annul {
+            continue;
+        }
+        for g in &a.outcome(policy).games {
+            if let Some(score) = g.score {
+                let _ = writeln!(out, "{},{},{},{}", policy.id(), g.player, g.opponent, score);
+            }
+        }
+    }
+    out
+}
+
+fn name(t: &Tournament, p: StartNo) -> &str {
+    t.player(p).map_or("?", |p| p.name.as_str())
+}
+
+fn impute_table(t: &Tournament, a: &Analysis) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", t.name);
+    if a.withdrawn.is_empty() {
+        out.push_str("No withdrawn player: nothing to impute. Name one with --withdrawn N.\n");
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "k = {}, expectation = {}",
+        a.params.k, a.params.expectation
+    );
+    for s in &a.withdrawn {
+        let _ = writeln!(
+            out,
+            "\nWithdrawn: {} {} after round {}: n = {} of {} scheduled, s̄ = {:.3}, Ē = {:.3}, \
+             δ = (1 − s̄) − Ē = {:+.3}, w = n/(n+k) = {:.3}; FIDE rule: {}",
+            s.player,
+            name(t, s.player),
+            s.after_round,
+            s.played,
+            s.scheduled,
+            s.mean_score,
+            s.mean_expected,
+            s.residual,
+            s.weight,
+            s.fide_resolves_to.id()
+        );
+    }
+    let _ = write!(
+        out,
+        "\n{:>5} {:<24} {:<24} {:>6}",
+        "round", "player", "withdrawn", "E"
+    );
+    for p in Policy::ALL {
+        let _ = write!(out, " {:>11}", p.id());
+    }
+    out.push('\n');
+    for (i, g) in a.unplayed.iter().enumerate() {
+        let round = g.round.map_or("-".to_string(), |r| r.to_string());
+        let _ = write!(
+            out,
+            "{:>5} {:<24} {:<24} {:>6.3}",
+            round,
+            truncate(name(t, g.player), 24),
+            truncate(name(t, g.opponent), 24),
+            g.expected
+        );
+        for p in Policy::ALL {
+            let cell = &a.outcome(p).games[i];
+            let text = match cell.score {
+                None => "annulled".to_string(),
+                Some(v) if cell.clamped => format!("{v:.3}*"),
+                Some(v) => format!("{v:.3}"),
+            };
+            let _ = write!(out, " {text:>11}");
+        }
+        out.push('\n');
+    }
+    if a.outcomes.iter().any(|o| o.games.iter().any(|g| g.clamped)) {
+        out.push_str("* clamped to [0, 1]\n");
+    }
+    out
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+#[derive(serde::Serialize)]
+struct Row {
+    rank: u32,
+    start_no: StartNo,
+    name: String,
+    points: f64,
+    withdrawn: bool,
+}
+
+fn standings(
+    t: &Tournament,
+    policy: Policy,
+    params: Params,
+) -> Result<Vec<Row>, impute::ImputeError> {
+    let rows = engine::standings::under_policy(t, policy, params)?;
+    Ok(rows
+        .into_iter()
+        .map(|r| Row {
+            rank: r.rank,
+            start_no: r.start_no,
+            name: name(t, r.start_no).to_string(),
+            points: r.points,
+            withdrawn: r.withdrawn,
+        })
+        .collect())
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn standings_csv(rows: &[Row]) -> String {
+    let mut out = String::from("rank,start_no,name,points\n");
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "{},{},{},{}",
+            r.rank,
+            r.start_no,
+            csv_field(&r.name),
+            r.points
+        );
+    }
+    out
+}
+
+fn standings_table(t: &Tournament, policy: Policy, rows: &[Row]) -> String {
+    let mut out = format!("{} — standings under policy `{}`\n", t.name, policy.id());
+    let _ = writeln!(
+        out,
+        "{:>4} {:>4}  {:<28} {:>7}",
+        "rank", "no", "name", "points"
+    );
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "{:>4} {:>4}  {:<28} {:>7}{}",
+            r.rank,
+            r.start_no,
+            truncate(&r.name, 28),
+            format_points(r.points),
+            if r.withdrawn { "  (withdrew)" } else { "" }
+        );
+    }
+    out
+}
+
+/// Exact half-points as written by arbiters (`4.5`); imputed totals to two decimals.
+fn format_points(p: f64) -> String {
+    if (p * 2.0 - (p * 2.0).round()).abs() < 1e-9 {
+        format!("{}", (p * 2.0).round() / 2.0)
+    } else {
+        format!("{p:.2}")
+    }
+}

@@ -7,18 +7,22 @@
 //! counting modulo n − 1 in 1 … n − 1. This reproduces the printed tables (e.g. six players,
 //! round 2: 6–4, 5–3, 1–2). A double round-robin repeats the first cycle with colours reversed.
 
-use crate::model::{Bye, ByeKind, Game, GameResult, Round, StartNo};
+use crate::model::{Bye, ByeKind, Format, Game, GameResult, Round, StartNo, Tournament};
 
 /// Pairings of one cycle for `players` players: one `Vec<(white, black)>` per round, boards in
 /// table order. With an odd field the pair containing the bye slot (`players + 1`) is included;
 /// use [`schedule`] to turn it into a [`Bye`].
 pub fn cycle(players: u32) -> Vec<Vec<(StartNo, StartNo)>> {
-    let n = if players % 2 == 0 { players } else { players + 1 };
+    let n = if players.is_multiple_of(2) {
+        players
+    } else {
+        players + 1
+    };
     if n < 2 {
         return Vec::new();
     }
     let m = n - 1;
-    let wrap = |x: i64| -> StartNo { (x.rem_euclid(i64::from(m)) as StartNo).max(0) + 1 };
+    let wrap = |x: i64| -> StartNo { (x.rem_euclid(i64::from(m)) as StartNo) + 1 };
     (1..=m)
         .map(|r| {
             let p = ((r - 1) * (n / 2)) % m + 1;
@@ -45,17 +49,55 @@ pub fn schedule(players: u32, cycles: u8) -> Vec<Round> {
             for &(w, b) in boards {
                 let (w, b) = if c % 2 == 1 { (b, w) } else { (w, b) };
                 if w > players {
-                    round.byes.push(Bye { player: b, kind: ByeKind::Zero });
+                    round.byes.push(Bye {
+                        player: b,
+                        kind: ByeKind::Zero,
+                    });
                 } else if b > players {
-                    round.byes.push(Bye { player: w, kind: ByeKind::Zero });
+                    round.byes.push(Bye {
+                        player: w,
+                        kind: ByeKind::Zero,
+                    });
                 } else {
-                    round.games.push(Game { white: w, black: b, result: GameResult::Pending });
+                    round.games.push(Game {
+                        white: w,
+                        black: b,
+                        result: GameResult::Pending,
+                    });
                 }
             }
             rounds.push(round);
         }
     }
     rounds
+}
+
+/// Puts each round's boards of a round-robin in Berger-table order (games that the table does
+/// not have for that round follow, by lower start number). File formats without board numbers
+/// (TRF) read back in this order, so an export re-imports identically. Swiss events are left
+/// as they are.
+pub fn canonical_board_order(t: &mut Tournament) {
+    let Format::RoundRobin { .. } = t.format else {
+        return;
+    };
+    let table = cycle(t.players.len() as u32);
+    if table.is_empty() {
+        return;
+    }
+    for (ri, round) in t.rounds.iter_mut().enumerate() {
+        let boards = &table[ri % table.len()];
+        let position = |g: &Game| {
+            let pair = (g.white.min(g.black), g.white.max(g.black));
+            boards
+                .iter()
+                .position(|&(a, b)| (a.min(b), a.max(b)) == pair)
+                .unwrap_or(usize::MAX)
+        };
+        round
+            .games
+            .sort_by_key(|g| (position(g), g.white.min(g.black)));
+        round.byes.sort_by_key(|b| b.player);
+    }
 }
 
 #[cfg(test)]
@@ -76,7 +118,14 @@ mod tests {
 
     #[test]
     fn four_players_match_the_printed_table() {
-        assert_eq!(cycle(4), vec![vec![(1, 4), (2, 3)], vec![(4, 3), (1, 2)], vec![(2, 4), (3, 1)]]);
+        assert_eq!(
+            cycle(4),
+            vec![
+                vec![(1, 4), (2, 3)],
+                vec![(4, 3), (1, 2)],
+                vec![(2, 4), (3, 1)]
+            ]
+        );
     }
 
     #[test]
@@ -85,13 +134,32 @@ mod tests {
             let mut met = std::collections::HashSet::new();
             for round in schedule(n, 1) {
                 for g in &round.games {
-                    assert!(met.insert((g.white.min(g.black), g.white.max(g.black))), "n={n}");
+                    assert!(
+                        met.insert((g.white.min(g.black), g.white.max(g.black))),
+                        "n={n}"
+                    );
                 }
                 let busy = round.games.len() * 2 + round.byes.len();
                 assert_eq!(busy as u32, n, "everyone placed in every round, n={n}");
             }
             assert_eq!(met.len() as u32, n * (n - 1) / 2, "n={n}");
         }
+    }
+
+    #[test]
+    fn canonical_order_restores_the_table_order() {
+        let mut t = Tournament::new(
+            "t",
+            Format::RoundRobin { cycles: 2 },
+            (0..6).map(|_| crate::model::Player::default()).collect(),
+        );
+        t.rounds = schedule(6, 2);
+        let want = t.rounds.clone();
+        for r in &mut t.rounds {
+            r.games.reverse();
+        }
+        canonical_board_order(&mut t);
+        assert_eq!(t.rounds, want);
     }
 
     #[test]

@@ -5,3 +5,10 @@ pub mod berger;
 pub mod model;
 
 pub use model::*;
+pub mod elo;
+pub mod example;
+pub mod impute;
+pub mod io;
+pub mod json;
+pub mod standings;
+pub mod trf;

@@ -10,7 +10,9 @@ use std::fmt;
 pub type StartNo = u32;
 
 /// A score in half-points: `HalfPoints(5)` is 2.5 points. Exact, so ties compare exactly.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub struct HalfPoints(pub u32);
 
 impl HalfPoints {
@@ -45,7 +47,7 @@ impl std::iter::Sum for HalfPoints {
 impl fmt::Display for HalfPoints {
     /// `2.5`, `3`, `0.5` — the shortest exact decimal.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0 % 2 == 0 {
+        if self.0.is_multiple_of(2) {
             write!(f, "{}", self.0 / 2)
         } else {
             write!(f, "{}.5", self.0 / 2)
@@ -407,7 +409,11 @@ impl Tournament {
             Format::Swiss { rounds } => rounds,
             Format::RoundRobin { cycles } => {
                 let n = self.players.len() as u32;
-                let per_cycle = if n % 2 == 0 { n.saturating_sub(1) } else { n };
+                let per_cycle = if n.is_multiple_of(2) {
+                    n.saturating_sub(1)
+                } else {
+                    n
+                };
                 per_cycle * u32::from(cycles)
             }
         }
@@ -439,7 +445,10 @@ impl Tournament {
     }
 
     pub fn withdrawal_of(&self, player: StartNo) -> Option<Withdrawal> {
-        self.withdrawals.iter().copied().find(|w| w.player == player)
+        self.withdrawals
+            .iter()
+            .copied()
+            .find(|w| w.player == player)
     }
 
     /// Checks the invariants every other module relies on.

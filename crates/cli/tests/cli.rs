@@ -1,0 +1,245 @@
+//! The CLI contract of DESIGN.md, exercised through the built binary.
+
+use assert_cmd::Command;
+use engine::impute::{analyse, Params, Policy};
+use engine::io::{write_as, FileFormat};
+use predicates::prelude::*;
+use std::io::Write;
+
+fn cli() -> Command {
+    Command::cargo_bin("crosstable").expect("binary built")
+}
+
+fn file_with(text: &str, ext: &str) -> tempfile::NamedTempFile {
+    let mut f = tempfile::Builder::new()
+        .suffix(ext)
+        .tempfile()
+        .expect("temp file");
+    f.write_all(text.as_bytes()).expect("write");
+    f
+}
+
+fn example_file(format: FileFormat) -> tempfile::NamedTempFile {
+    let ext = match format {
+        FileFormat::Trf => ".trf",
+        FileFormat::Json => ".json",
+    };
+    file_with(&write_as(&engine::example::withdrawal(), format), ext)
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = cli().args(args).output().expect("runs");
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[test]
+fn impute_csv_has_the_exact_header_and_one_row_per_policy_and_game() {
+    for format in [FileFormat::Trf, FileFormat::Json] {
+        let f = example_file(format);
+        let out = stdout_of(&["impute", f.path().to_str().unwrap(), "--format", "csv"]);
+        let mut lines = out.lines();
+        assert_eq!(lines.next(), Some("policy,player,opponent,score"));
+        let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+        // The example: 4 unplayed games; FIDE resolves to forfeit (5 of 9 played), so fide,
+        // forfeit, elo, performance and bayes print 4 rows each and annul none.
+        assert_eq!(rows.len(), 20, "{out}");
+        assert!(rows.iter().all(|r| r.len() == 4 && r[2] == "4"));
+        assert!(!rows.iter().any(|r| r[0] == "annul"));
+        // The numbers are the engine's.
+        let a = analyse(
+            &engine::example::withdrawal(),
+            &engine::example::withdrawal().withdrawals,
+            Params::default(),
+        )
+        .unwrap();
+        for r in rows.iter().filter(|r| r[0] == "bayes") {
+            let player: u32 = r[1].parse().unwrap();
+            let score: f64 = r[3].parse().unwrap();
+            let want = a
+                .outcome(Policy::Bayes)
+                .games
+                .iter()
+                .find(|g| g.player == player)
+                .unwrap()
+                .score
+                .unwrap();
+            assert!((score - want).abs() < 1e-12);
+            assert!((0.55..=0.70).contains(&score), "paper's range at k = 3");
+        }
+    }
+}
+
+#[test]
+fn impute_k_and_expectation_change_the_bayes_rows() {
+    let f = example_file(FileFormat::Json);
+    let p = f.path().to_str().unwrap();
+    let at = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec!["impute", p, "--format", "csv"];
+        args.extend_from_slice(extra);
+        stdout_of(&args)
+            .lines()
+            .filter(|l| l.starts_with("bayes,"))
+            .map(String::from)
+            .collect()
+    };
+    let k3 = at(&[]);
+    let k0 = at(&["--k", "0"]);
+    let perf: Vec<String> = stdout_of(&["impute", p, "--format", "csv"])
+        .lines()
+        .filter(|l| l.starts_with("performance,"))
+        .map(|l| l.replacen("performance,", "bayes,", 1))
+        .collect();
+    assert_ne!(k3, k0);
+    assert_eq!(k0, perf, "k = 0 is the performance estimate");
+    assert_ne!(at(&["--expectation", "fide"]), k3);
+}
+
+#[test]
+fn impute_detects_the_withdrawal_from_a_plain_trf() {
+    // Strip our withdrawal extension: detection must find player 4 after round 5.
+    let trf: String = write_as(&engine::example::withdrawal(), FileFormat::Trf)
+        .lines()
+        .filter(|l| !l.starts_with("XXW"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let f = file_with(&trf, ".trf");
+    let out = stdout_of(&["impute", f.path().to_str().unwrap(), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let w = &v["analysis"]["withdrawn"][0];
+    assert_eq!(w["player"], 4);
+    assert_eq!(w["after_round"], 5);
+    assert_eq!(w["played"], 5);
+}
+
+#[test]
+fn impute_withdrawn_flag_names_a_player() {
+    // In the complete event nobody withdrew; name player 2, who then "withdrew" after the last
+    // round they took part in — the last round, so there is nothing to impute: an error.
+    let f = file_with(
+        &write_as(&engine::example::complete(), FileFormat::Json),
+        ".json",
+    );
+    cli()
+        .args(["impute", f.path().to_str().unwrap(), "--withdrawn", "2"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "player 2 cannot withdraw after round 9",
+        ));
+    cli()
+        .args(["impute", f.path().to_str().unwrap(), "--withdrawn", "42"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("no player with start number 42"));
+}
+
+#[test]
+fn impute_table_shows_the_formula_numbers() {
+    let f = example_file(FileFormat::Trf);
+    let out = stdout_of(&["impute", f.path().to_str().unwrap()]);
+    assert!(out.contains("n = 5 of 9 scheduled"), "{out}");
+    assert!(out.contains("FIDE rule: forfeit"));
+    for p in Policy::ALL {
+        assert!(out.contains(p.id()));
+    }
+}
+
+#[test]
+fn standings_csv_header_and_order() {
+    let f = example_file(FileFormat::Json);
+    let p = f.path().to_str().unwrap();
+    for policy in ["fide", "annul", "forfeit", "elo", "performance", "bayes"] {
+        let out = stdout_of(&["standings", p, "--policy", policy, "--format", "csv"]);
+        let mut lines = out.lines();
+        assert_eq!(lines.next(), Some("rank,start_no,name,points"));
+        let rows: Vec<(u32, u32, f64)> = lines
+            .map(|l| {
+                let c: Vec<&str> = l.split(',').collect();
+                (
+                    c[0].parse().unwrap(),
+                    c[1].parse().unwrap(),
+                    c[3].parse().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            rows.len(),
+            if policy == "annul" { 9 } else { 10 },
+            "{policy}"
+        );
+        for w in rows.windows(2) {
+            assert!(w[0].2 >= w[1].2 - 1e-9, "{policy}: points descending");
+            if (w[0].2 - w[1].2).abs() < 1e-9 {
+                assert!(w[0].1 < w[1].1, "{policy}: then start number");
+                assert_eq!(w[0].0, w[1].0, "{policy}: equal points share a rank");
+            }
+        }
+    }
+}
+
+#[test]
+fn standings_table_marks_the_withdrawn_player() {
+    let f = example_file(FileFormat::Json);
+    let out = stdout_of(&["standings", f.path().to_str().unwrap(), "--policy", "bayes"]);
+    assert!(out.contains("Tomás Reyes"), "{out}");
+    assert!(out.contains("(withdrew)"));
+}
+
+#[test]
+fn bad_input_fails_with_a_located_message() {
+    let f = file_with(
+        "012 Broken\n001    1      Someone                           2000\n001    1 oops\n",
+        ".trf",
+    );
+    cli()
+        .args(["impute", f.path().to_str().unwrap()])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("line"));
+    cli()
+        .args(["standings", "/nonexistent/file.trf"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("cannot read"));
+    let g = example_file(FileFormat::Json);
+    cli()
+        .args(["standings", g.path().to_str().unwrap(), "--policy", "magic"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("unknown policy"));
+    cli()
+        .args(["impute", g.path().to_str().unwrap(), "--k=-2"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--k must be"));
+}
+
+#[test]
+fn convert_round_trips_trf_and_json() {
+    let src = example_file(FileFormat::Json);
+    let dir = tempfile::tempdir().unwrap();
+    let trf = dir.path().join("event.trf");
+    let back = dir.path().join("event.json");
+    cli()
+        .args([
+            "convert",
+            src.path().to_str().unwrap(),
+            trf.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
+    cli()
+        .args(["convert", trf.to_str().unwrap(), back.to_str().unwrap()])
+        .assert()
+        .success();
+    let original = engine::io::parse_any(&std::fs::read_to_string(src.path()).unwrap()).unwrap();
+    let again = engine::io::parse_any(&std::fs::read_to_string(&back).unwrap()).unwrap();
+    assert_eq!(original.players, again.players);
+    assert_eq!(original.rounds, again.rounds);
+    assert_eq!(original.withdrawals, again.withdrawals);
+}

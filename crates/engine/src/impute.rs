@@ -1,0 +1,664 @@
+//! Scores for the games a withdrawn player never played, under every policy.
+//!
+//! The Bayesian BLUP imputation is that of R. Varadhan, *Bayesian Imputation for Unplayed Games
+//! in Round-Robin Chess Tournaments* (arXiv 2605.27650, 2026); the FIDE rule is the
+//! annul-below-50 % / forfeit-above rule for round-robins.
+//!
+//! # Formula
+//! For a withdrawn player W who played n games over the board (opponents P, W's scores s_g):
+//! - s̄_W = (1/n) Σ s_g — W's mean score;
+//! - Ē = (1/n) Σ_{j∈P} E(j, W) — the opponents' mean expected score against W;
+//! - δ_W = (1 − s̄_W) − Ē — how much better the opponents did against W than expected
+//!   (W's "form residual", seen from the opponents);
+//! - w = n / (n + k) — the shrinkage weight, k ≥ 0 the prior strength (paper: k = 3);
+//! - I(i, W) = clamp(E(i, W) + w·δ_W, 0, 1) — the score credited to opponent i; W gets 1 − I.
+//!
+//! n = 0 gives w = 0 (I = E, for every k); k = 0 is the pure performance estimate; k → ∞ is the
+//! Elo-only estimate. When two withdrawn players A and B never played each other, the score
+//! credited to A is E(A, B) + w_B·δ_B − w_A·δ_A, clamped — our extension of the paper, which
+//! treats one withdrawal at a time.
+
+use crate::elo::Expectation;
+use crate::model::{Color, Entry, StartNo, Tournament, Withdrawal};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// What happens to the games a withdrawn player did not play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Policy {
+    /// FIDE: `annul` when W played fewer than 50 % of their scheduled games, else `forfeit`.
+    Fide,
+    /// Every game of W is removed, played or not: W leaves the table.
+    Annul,
+    /// Each unplayed game is a win for the opponent (1–0).
+    Forfeit,
+    /// Each unplayed game scores the Elo expectation E(i, W).
+    Elo,
+    /// E(i, W) plus W's full form residual (the Bayesian formula with k = 0).
+    Performance,
+    /// The Bayesian BLUP imputation at prior strength k.
+    Bayes,
+}
+
+impl Policy {
+    pub const ALL: [Policy; 6] = [
+        Policy::Fide,
+        Policy::Annul,
+        Policy::Forfeit,
+        Policy::Elo,
+        Policy::Performance,
+        Policy::Bayes,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Policy::Fide => "fide",
+            Policy::Annul => "annul",
+            Policy::Forfeit => "forfeit",
+            Policy::Elo => "elo",
+            Policy::Performance => "performance",
+            Policy::Bayes => "bayes",
+        }
+    }
+
+    /// A short human label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Policy::Fide => "FIDE rule",
+            Policy::Annul => "Annul",
+            Policy::Forfeit => "Forfeit",
+            Policy::Elo => "Elo only",
+            Policy::Performance => "Performance only",
+            Policy::Bayes => "Bayesian (BLUP)",
+        }
+    }
+}
+
+impl fmt::Display for Policy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for Policy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s = s.trim().to_ascii_lowercase();
+        Policy::ALL
+            .into_iter()
+            .find(|p| p.id() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown policy `{s}`: use one of fide, annul, forfeit, elo, performance, bayes"
+                )
+            })
+    }
+}
+
+/// Settings of an imputation.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Params {
+    /// Prior strength k ≥ 0 (paper: 3 for classical chess).
+    pub k: f64,
+    pub expectation: Expectation,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            k: 3.0,
+            expectation: Expectation::Logistic,
+        }
+    }
+}
+
+/// Why an imputation cannot be computed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ImputeError {
+    /// The paper's method is defined for round-robins only.
+    NotRoundRobin,
+    /// k must be a finite number ≥ 0.
+    BadK(f64),
+    UnknownPlayer(StartNo),
+    /// A withdrawal after a round beyond the schedule, or the same player twice.
+    BadWithdrawal(Withdrawal),
+    /// An expectation-based policy needs both players' ratings.
+    MissingRating {
+        player: StartNo,
+        name: String,
+    },
+}
+
+impl fmt::Display for ImputeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImputeError::NotRoundRobin => write!(
+                f,
+                "withdrawal imputation is defined for round-robin events; this event is a Swiss"
+            ),
+            ImputeError::BadK(k) => write!(f, "prior strength k must be a number ≥ 0, not {k}"),
+            ImputeError::UnknownPlayer(p) => write!(f, "there is no player with start number {p}"),
+            ImputeError::BadWithdrawal(w) => write!(
+                f,
+                "player {} cannot withdraw after round {}: the event has fewer rounds, or the \
+                 player is already marked withdrawn",
+                w.player, w.after_round
+            ),
+            ImputeError::MissingRating { player, name } => write!(
+                f,
+                "player {player} ({name}) has no rating; the Elo, performance and Bayesian \
+                 policies need one — enter the rating (or an estimate) in the player list"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ImputeError {}
+
+/// What W did before withdrawing, and the numbers of the formula for W.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WithdrawnStats {
+    pub player: StartNo,
+    pub after_round: u32,
+    /// Games W played over the board (n).
+    pub played: u32,
+    /// Games W was scheduled to play: cycles × (players − 1).
+    pub scheduled: u32,
+    /// W's points in those n games (s̄_W · n).
+    pub score: f64,
+    /// s̄_W (0 when n = 0).
+    pub mean_score: f64,
+    /// Ē: the opponents' mean expected score against W (0 when n = 0).
+    pub mean_expected: f64,
+    /// δ_W = (1 − s̄_W) − Ē (0 when n = 0).
+    pub residual: f64,
+    /// w = n / (n + k) at the requested k.
+    pub weight: f64,
+    /// What the FIDE rule does for W.
+    pub fide_resolves_to: Policy,
+}
+
+impl WithdrawnStats {
+    /// w(k) = n / (n + k), with w = 0 when n = 0 (no evidence, whatever k).
+    pub fn weight_at(&self, k: f64) -> f64 {
+        shrinkage_weight(self.played, k)
+    }
+}
+
+/// # Formula
+/// w = n / (n + k); defined as 0 when n = 0 (including k = 0).
+pub fn shrinkage_weight(n: u32, k: f64) -> f64 {
+    if n == 0 {
+        0.0
+    } else {
+        f64::from(n) / (f64::from(n) + k)
+    }
+}
+
+/// One game that was never played because of a withdrawal.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UnplayedGame {
+    /// The player credited with `score` below: the non-withdrawn one, or the lower start
+    /// number when both withdrew.
+    pub player: StartNo,
+    /// The withdrawn player.
+    pub opponent: StartNo,
+    /// The round it was scheduled in, when the event's pairings say.
+    pub round: Option<u32>,
+    /// True when `player` withdrew too.
+    pub both_withdrawn: bool,
+    /// E(player, opponent).
+    pub expected: f64,
+}
+
+/// The score a policy credits to `game.player` (the opponent gets the rest, except for a
+/// double forfeit, where both get 0).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Imputed {
+    pub player: StartNo,
+    pub opponent: StartNo,
+    pub round: Option<u32>,
+    /// `None` when the policy removes the game (annulment).
+    pub score: Option<f64>,
+    /// What `opponent` gets (`None` when annulled).
+    pub opponent_score: Option<f64>,
+    /// The value before clamping to [0, 1].
+    pub unclamped: Option<f64>,
+    /// True when the clamp to [0, 1] changed the value.
+    pub clamped: bool,
+}
+
+/// One row of a policy's standings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StandingRow {
+    /// Place, shared by equal points (1, 2, 2, 4).
+    pub rank: u32,
+    pub start_no: StartNo,
+    pub points: f64,
+    /// Marked withdrawn (still in the table).
+    pub withdrawn: bool,
+}
+
+/// Everything one policy does to the event.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PolicyOutcome {
+    pub policy: Policy,
+    /// For each withdrawn player, what this policy amounts to (only `fide` differs from itself).
+    pub resolved: Vec<(StartNo, Policy)>,
+    /// One entry per unplayed game, in the order of [`Analysis::unplayed`].
+    pub games: Vec<Imputed>,
+    /// Points per start number (index start_no − 1); `None` for a player the policy removes.
+    pub points: Vec<Option<f64>>,
+    /// Rows ordered by points (descending), then start number; removed players absent.
+    pub standings: Vec<StandingRow>,
+}
+
+impl PolicyOutcome {
+    pub fn rank_of(&self, player: StartNo) -> Option<u32> {
+        self.standings
+            .iter()
+            .find(|r| r.start_no == player)
+            .map(|r| r.rank)
+    }
+}
+
+/// The full comparison for one event and one set of withdrawals.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Analysis {
+    pub params: Params,
+    pub withdrawn: Vec<WithdrawnStats>,
+    pub unplayed: Vec<UnplayedGame>,
+    /// One outcome per policy, in [`Policy::ALL`] order.
+    pub outcomes: Vec<PolicyOutcome>,
+}
+
+impl Analysis {
+    pub fn outcome(&self, policy: Policy) -> &PolicyOutcome {
+        // `outcomes` always holds every policy in `Policy::ALL` order.
+        &self.outcomes[Policy::ALL.iter().position(|&p| p == policy).unwrap_or(0)]
+    }
+
+    pub fn stats(&self, player: StartNo) -> Option<&WithdrawnStats> {
+        self.withdrawn.iter().find(|s| s.player == player)
+    }
+}
+
+/// Points tolerance under which two imputed totals count as equal for ranking.
+pub const POINTS_TOLERANCE: f64 = 1e-7;
+
+fn rating(t: &Tournament, p: StartNo) -> Result<f64, ImputeError> {
+    let player = t.player(p).ok_or(ImputeError::UnknownPlayer(p))?;
+    player
+        .rating
+        .map(f64::from)
+        .ok_or_else(|| ImputeError::MissingRating {
+            player: p,
+            name: player.name.clone(),
+        })
+}
+
+/// Does the meeting of `a` and `b` in round `round` count as having happened, given the
+/// withdrawals? It did if it lies before every withdrawal of the two.
+fn before_withdrawals(round: u32, a: Option<u32>, b: Option<u32>) -> bool {
+    a.is_none_or(|r| round <= r) && b.is_none_or(|r| round <= r)
+}
+
+/// The withdrawals to analyse: the given ones, or the event's recorded ones, or detected ones.
+pub fn effective_withdrawals(t: &Tournament, requested: &[Withdrawal]) -> Vec<Withdrawal> {
+    if !requested.is_empty() {
+        requested.to_vec()
+    } else if !t.withdrawals.is_empty() {
+        t.withdrawals.clone()
+    } else {
+        t.detect_withdrawals()
+    }
+}
+
+/// The withdrawal of `player`: as recorded in the event, else as detected, else after the last
+/// round in which they took part (played, or won by forfeit, or had a scoring bye).
+pub fn withdrawal_for(t: &Tournament, player: StartNo) -> Result<Withdrawal, ImputeError> {
+    if t.player(player).is_none() {
+        return Err(ImputeError::UnknownPlayer(player));
+    }
+    if let Some(w) = t.withdrawal_of(player) {
+        return Ok(w);
+    }
+    if let Some(w) = t
+        .detect_withdrawals()
+        .into_iter()
+        .find(|w| w.player == player)
+    {
+        return Ok(w);
+    }
+    let took_part = |r: u32| match t.entry(player, r) {
+        Entry::Game { result, colour, .. } => {
+            result.is_played() || result == crate::model::GameResult::Forfeit(Some(colour))
+        }
+        Entry::Bye(kind) => kind.points() > crate::model::HalfPoints::ZERO,
+        Entry::None => false,
+    };
+    let after_round = (1..=t.rounds.len() as u32)
+        .rev()
+        .find(|&r| took_part(r))
+        .unwrap_or(0);
+    let w = Withdrawal {
+        player,
+        after_round,
+    };
+    if after_round >= t.scheduled_rounds() {
+        return Err(ImputeError::BadWithdrawal(w));
+    }
+    Ok(w)
+}
+
+/// Computes every policy for the given withdrawals (see [`effective_withdrawals`]).
+pub fn analyse(
+    t: &Tournament,
+    withdrawals: &[Withdrawal],
+    params: Params,
+) -> Result<Analysis, ImputeError> {
+    let cycles = match t.format {
+        crate::model::Format::RoundRobin { cycles } => u32::from(cycles),
+        crate::model::Format::Swiss { .. } => return Err(ImputeError::NotRoundRobin),
+    };
+    if !(params.k.is_finite() && params.k >= 0.0) {
+        return Err(ImputeError::BadK(params.k));
+    }
+    let n_players = t.players.len() as StartNo;
+    let mut after: Vec<Option<u32>> = vec![None; n_players as usize + 1];
+    for w in withdrawals {
+        if w.player == 0 || w.player > n_players {
+            return Err(ImputeError::UnknownPlayer(w.player));
+        }
+        if after[w.player as usize].is_some() || w.after_round >= t.scheduled_rounds() {
+            return Err(ImputeError::BadWithdrawal(*w));
+        }
+        after[w.player as usize] = Some(w.after_round);
+    }
+    let mut ws: Vec<Withdrawal> = withdrawals.to_vec();
+    ws.sort_by_key(|w| w.player);
+
+    let expect = |i: StartNo, j: StartNo| -> Result<f64, ImputeError> {
+        Ok(params.expectation.expected(rating(t, i)?, rating(t, j)?))
+    };
+    let scheduled = t.scheduled_games_per_player();
+
+    // Per withdrawn player: the formula's numbers.
+    let mut stats = Vec::with_capacity(ws.len());
+    for w in &ws {
+        let (mut n, mut score, mut sum_e) = (0u32, 0.0, 0.0);
+        for r in 1..=w.after_round {
+            if let Entry::Game {
+                opponent,
+                colour,
+                result,
+            } = t.entry(w.player, r)
+            {
+                if result.is_played() {
+                    n += 1;
+                    score += result.points_for(colour).map_or(0.0, |h| h.as_f64());
+                    sum_e += expect(opponent, w.player)?;
+                }
+            }
+        }
+        let (mean_score, mean_expected) = if n == 0 {
+            (0.0, 0.0)
+        } else {
+            (score / f64::from(n), sum_e / f64::from(n))
+        };
+        let residual = if n == 0 {
+            0.0
+        } else {
+            (1.0 - mean_score) - mean_expected
+        };
+        // FIDE: annul when fewer than 50 % of the scheduled games were played (2n < scheduled).
+        let fide_resolves_to = if 2 * n < scheduled {
+            Policy::Annul
+        } else {
+            Policy::Forfeit
+        };
+        stats.push(WithdrawnStats {
+            player: w.player,
+            after_round: w.after_round,
+            played: n,
+            scheduled,
+            score,
+            mean_score,
+            mean_expected,
+            residual,
+            weight: shrinkage_weight(n, params.k),
+            fide_resolves_to,
+        });
+    }
+    let stat = |p: StartNo| stats.iter().find(|s| s.player == p);
+
+    // The unplayed games: for each withdrawn W and each other player i, the meetings that did
+    // not happen before the withdrawal(s), cycles per pair in all.
+    let mut unplayed = Vec::new();
+    for w in &ws {
+        for i in 1..=n_players {
+            if i == w.player {
+                continue;
+            }
+            let both = after[i as usize].is_some();
+            if both && i > w.player {
+                continue; // listed once, from the lower start number's side (below)
+            }
+            let (player, opponent) = (i, w.player);
+            let (mut happened, mut later_rounds) = (0u32, Vec::new());
+            for (ri, round) in t.rounds.iter().enumerate() {
+                let r = ri as u32 + 1;
+                let meets = round.games.iter().any(|g| {
+                    (g.white == player && g.black == opponent)
+                        || (g.white == opponent && g.black == player)
+                });
+                if meets {
+                    if before_withdrawals(r, after[player as usize], after[opponent as usize]) {
+                        happened += 1;
+                    } else {
+                        later_rounds.push(r);
+                    }
+                }
+            }
+            let missing = cycles.saturating_sub(happened);
+            for m in 0..missing {
+                unplayed.push(UnplayedGame {
+                    player,
+                    opponent,
+                    round: later_rounds.get(m as usize).copied(),
+                    both_withdrawn: both,
+                    expected: 0.0,
+                });
+            }
+        }
+    }
+    let needs_ratings = !unplayed.is_empty();
+    if needs_ratings {
+        for g in &mut unplayed {
+            g.expected = expect(g.player, g.opponent)?;
+        }
+    }
+    unplayed.sort_by_key(|g| (g.opponent, g.player, g.round));
+
+    // Base points: every recorded result that stands under any policy, i.e. everything except
+    // the entries of withdrawn players after their withdrawal (those are the unplayed games).
+    let mut base = vec![0.0f64; n_players as usize + 1];
+    // Points each player scored against each withdrawn player in games that happened.
+    let mut vs_withdrawn: Vec<(StartNo, StartNo, f64)> = Vec::new();
+    for (ri, round) in t.rounds.iter().enumerate() {
+        let r = ri as u32 + 1;
+        for g in &round.games {
+            let (aw, ab) = (after[g.white as usize], after[g.black as usize]);
+            if !before_withdrawals(r, aw, ab) {
+                continue;
+            }
+            for (p, colour, opp) in [
+                (g.white, Color::White, g.black),
+                (g.black, Color::Black, g.white),
+            ] {
+                let pts = g.result.points_for(colour).map_or(0.0, |h| h.as_f64());
+                base[p as usize] += pts;
+                if after[opp as usize].is_some() {
+                    vs_withdrawn.push((p, opp, pts));
+                }
+            }
+        }
+        for b in &round.byes {
+            if after[b.player as usize].is_none_or(|a| r <= a) {
+                base[b.player as usize] += b.kind.points().as_f64();
+            }
+        }
+    }
+
+    let mut outcomes = Vec::with_capacity(Policy::ALL.len());
+    for policy in Policy::ALL {
+        let resolve = |p: StartNo| -> Policy {
+            match policy {
+                Policy::Fide => stat(p).map_or(Policy::Forfeit, |s| s.fide_resolves_to),
+                other => other,
+            }
+        };
+        let annulled = |p: StartNo| after[p as usize].is_some() && resolve(p) == Policy::Annul;
+        let mut points: Vec<Option<f64>> = (1..=n_players)
+            .map(|p| {
+                if annulled(p) {
+                    None
+                } else {
+                    Some(base[p as usize])
+                }
+            })
+            .collect();
+        // Annulment removes the games that did happen against the annulled player.
+        for &(p, w, pts) in &vs_withdrawn {
+            if annulled(w) {
+                if let Some(total) = points[p as usize - 1].as_mut() {
+                    *total -= pts;
+                }
+            }
+        }
+        let mut games = Vec::with_capacity(unplayed.len());
+        for g in &unplayed {
+            let (a, b) = (g.player, g.opponent);
+            let residual_term = |p: StartNo, k: f64| -> f64 {
+                stat(p).map_or(0.0, |s| shrinkage_weight(s.played, k) * s.residual)
+            };
+            let value: Option<f64> = if annulled(a) || annulled(b) {
+                None
+            } else if policy == Policy::Forfeit || policy == Policy::Fide {
+                // Neither side is annulled here, so `fide` has resolved to forfeit for both.
+                // Two withdrawn players who never met: a double forfeit (NaN marks it below).
+                Some(if g.both_withdrawn { f64::NAN } else { 1.0 })
+            } else if policy == Policy::Elo {
+                Some(g.expected)
+            } else {
+                // Performance is the Bayesian formula at k = 0.
+                let k = if policy == Policy::Performance {
+                    0.0
+                } else {
+                    params.k
+                };
+                let mut v = g.expected + residual_term(b, k);
+                if g.both_withdrawn {
+                    v -= residual_term(a, k);
+                }
+                Some(v)
+            };
+            let imputed = match value {
+                None => Imputed {
+                    player: a,
+                    opponent: b,
+                    round: g.round,
+                    score: None,
+                    opponent_score: None,
+                    unclamped: None,
+                    clamped: false,
+                },
+                Some(v) if v.is_nan() => Imputed {
+                    player: a,
+                    opponent: b,
+                    round: g.round,
+                    score: Some(0.0),
+                    opponent_score: Some(0.0),
+                    unclamped: Some(0.0),
+                    clamped: false,
+                },
+                Some(v) => {
+                    let c = v.clamp(0.0, 1.0);
+                    Imputed {
+                        player: a,
+                        opponent: b,
+                        round: g.round,
+                        score: Some(c),
+                        opponent_score: Some(1.0 - c),
+                        unclamped: Some(v),
+                        clamped: c != v,
+                    }
+                }
+            };
+            if let (Some(s), Some(o)) = (imputed.score, imputed.opponent_score) {
+                if let Some(total) = points[a as usize - 1].as_mut() {
+                    *total += s;
+                }
+                if let Some(total) = points[b as usize - 1].as_mut() {
+                    *total += o;
+                }
+            }
+            games.push(imputed);
+        }
+        let standings = rank_by_points(&points, |p| after[p as usize].is_some());
+        outcomes.push(PolicyOutcome {
+            policy,
+            resolved: ws.iter().map(|w| (w.player, resolve(w.player))).collect(),
+            games,
+            points,
+            standings,
+        });
+    }
+
+    Ok(Analysis {
+        params,
+        withdrawn: stats,
+        unplayed,
+        outcomes,
+    })
+}
+
+/// Orders players by points (descending) then start number; equal points share a place.
+pub fn rank_by_points(
+    points: &[Option<f64>],
+    withdrawn: impl Fn(StartNo) -> bool,
+) -> Vec<StandingRow> {
+    let mut rows: Vec<StandingRow> = points
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            p.map(|points| StandingRow {
+                rank: 0,
+                start_no: i as StartNo + 1,
+                points,
+                withdrawn: withdrawn(i as StartNo + 1),
+            })
+        })
+        .collect();
+    // Float sums of the same total can differ in the last bits: rank on a quantised key so
+    // that equal totals tie exactly and the order falls through to the start number.
+    let key = |p: f64| (p / POINTS_TOLERANCE).round() as i64;
+    rows.sort_by(|a, b| {
+        key(b.points)
+            .cmp(&key(a.points))
+            .then(a.start_no.cmp(&b.start_no))
+    });
+    for i in 0..rows.len() {
+        rows[i].rank = if i > 0 && key(rows[i - 1].points) == key(rows[i].points) {
+            rows[i - 1].rank
+        } else {
+            i as u32 + 1
+        };
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests;
