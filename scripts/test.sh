@@ -30,7 +30,15 @@ step_clippy-wasm() {
   cargo clippy --target wasm32-unknown-unknown -p crosstable --all-targets --locked -- -D warnings
 }
 
-step_test-native() { cargo test --workspace --locked; }
+# The app's binary and the CLI's are both called `crosstable`, so a workspace-wide native build
+# links both to target/debug/crosstable and whichever finishes last wins: the CLI's tests then
+# randomly run the app (which panics off wasm). Until one is renamed, test everything but the
+# app's binary: the workspace without the app, then the app's library alone (its browser tests
+# are the test-wasm step). Back to `cargo test --workspace` once the names differ.
+step_test-native() {
+  cargo test --workspace --exclude crosstable --locked &&
+    cargo test -p crosstable --lib --locked
+}
 
 # wasm-bindgen-test-runner (the cargo runner in .cargo/config.toml) starts chromedriver when
 # CHROMEDRIVER is set. It adds headless, no-sandbox (needed as root) and disable-dev-shm-usage
