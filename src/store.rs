@@ -286,12 +286,10 @@ impl Store {
         }
     }
 
-    /// Marks `player` withdrawn after `after_round`, or clears it (`None`). The withdrawals in
-    /// effect (recorded, or else detected from forfeits) become the recorded ones, so that what
-    /// the crosstable showed is what is kept.
+    /// Marks `player` withdrawn after `after_round`, or clears it (`None`).
     pub fn set_withdrawal(&self, id: &str, player: StartNo, after_round: Option<u32>) {
         self.update_event(id, |t| {
-            let mut ws = engine::impute::effective_withdrawals(t, &[]);
+            let mut ws = t.withdrawals.clone();
             ws.retain(|w| w.player != player);
             if let Some(after_round) = after_round {
                 ws.push(Withdrawal {

@@ -106,28 +106,17 @@ pub fn Crosstable(
     let id = StoredValue::new(event_id);
     let layout = Memo::new(move |_| tournament.with(|t| t.as_ref().map(Layout::of)));
     let selected = RwSignal::new(None::<GameRef>);
-    // The withdrawals in effect: recorded, or else detected from forfeits (as the engine reads
-    // them), and which of them are only detected.
+    // The event's withdrawals (a TRF import records those it detects from forfeits).
     let withdrawals = Memo::new(move |_| {
         tournament.with(|t| {
             t.as_ref()
-                .map(|t| {
-                    engine::impute::effective_withdrawals(t, &[])
-                        .into_iter()
-                        .map(|w| (w, t.withdrawal_of(w.player).is_none()))
-                        .collect::<Vec<_>>()
-                })
+                .map(|t| t.withdrawals.clone())
                 .unwrap_or_default()
         })
     });
     let withdrawn_after = move |p: StartNo| {
-        withdrawals.with(|ws| {
-            ws.iter()
-                .find(|(w, _)| w.player == p)
-                .map(|(w, _)| w.after_round)
-        })
+        withdrawals.with(|ws| ws.iter().find(|w| w.player == p).map(|w| w.after_round))
     };
-    let notice = RwSignal::new(None::<String>);
 
     let set_result = move |at: GameRef, result: GameResult| {
         store.update_event(&id.get_value(), |t| {
@@ -269,9 +258,6 @@ pub fn Crosstable(
                 .map(|r| r.to_string())
                 .unwrap_or_default()
         };
-        let detected = move || {
-            withdrawals.with(|ws| ws.iter().any(|(w, detected)| w.player == p && *detected))
-        };
         let name = move || {
             tournament.with(|t| t.as_ref().map(|t| text::name_of(t, p)).unwrap_or_default())
         };
@@ -282,14 +268,6 @@ pub fn Crosstable(
                 on:change=move |ev| {
                     let after = event_target_value(&ev).parse().ok();
                     store.set_withdrawal(&id.get_value(), p, after);
-                    // Forfeits after the last game played still read as a withdrawal.
-                    notice.set((after.is_none() && withdrawn_after(p).is_some()).then(|| {
-                        format!(
-                            "{}'s later games are recorded as forfeits, so they still count as withdrawn. \
-                             Change those results (for example to “not played yet”) to clear the withdrawal.",
-                            name()
-                        )
-                    }));
                 }
             >
                 <option value="">"—"</option>
@@ -297,11 +275,6 @@ pub fn Crosstable(
                     .map(|r| view! { <option value=r.to_string()>{format!("after round {r}")}</option> })
                     .collect_view()}
             </select>
-            <Show when=detected>
-                <span class="tag" title="Detected from forfeits after the last game played">
-                    "detected"
-                </span>
-            </Show>
         }
     };
 
@@ -419,14 +392,6 @@ pub fn Crosstable(
             " (not played yet). Underlined: played with White. Hatched: after a withdrawal."
         </p>
         <div aria-live="polite">{chooser}</div>
-        <Show when=move || notice.with(Option::is_some)>
-            <p class="alert" role="status">
-                {move || notice.get().unwrap_or_default()}
-                <button type="button" on:click=move |_| notice.set(None)>
-                    "Dismiss"
-                </button>
-            </p>
-        </Show>
         {table}
     }
 }

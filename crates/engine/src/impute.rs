@@ -305,14 +305,14 @@ fn before_withdrawals(round: u32, a: Option<u32>, b: Option<u32>) -> bool {
     a.is_none_or(|r| round <= r) && b.is_none_or(|r| round <= r)
 }
 
-/// The withdrawals to analyse: the given ones, or the event's recorded ones, or detected ones.
+/// The withdrawals to analyse: the given ones, else the event's own. Detection from forfeits
+/// happens once, when a file without withdrawal records is imported (see `trf`), so that a
+/// withdrawal the user clears stays cleared.
 pub fn effective_withdrawals(t: &Tournament, requested: &[Withdrawal]) -> Vec<Withdrawal> {
-    if !requested.is_empty() {
-        requested.to_vec()
-    } else if !t.withdrawals.is_empty() {
+    if requested.is_empty() {
         t.withdrawals.clone()
     } else {
-        t.detect_withdrawals()
+        requested.to_vec()
     }
 }
 
