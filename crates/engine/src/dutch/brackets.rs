@@ -87,9 +87,8 @@ pub struct Outcome {
 }
 
 pub struct Options {
-    /// Count played games for C9 (the 2025 text). The reference release ranks every bye
-    /// candidate as if they had played no game, which makes C9 inert.
-    pub c9_played_games: bool,
+    /// C9 (2025 text): minimise the number of unplayed games of the bye assignee.
+    pub c9_unplayed_games: bool,
 }
 
 struct Run<'a, W> {
@@ -183,9 +182,11 @@ pub fn pair<W: Weight>(e: &[Entrant], layout: &Layout, opts: &Options) -> Option
                 .take_while(|&v| e[v].score >= top)
                 .all(|v| e[run.mate(v)].score >= top);
         }
+        // C9: the more unplayed games a candidate has, the more it is worth pairing them, so
+        // that the bye goes to the candidate with the fewest.
         let games = |v: usize| {
-            if opts.c9_played_games {
-                e[v].played_games
+            if opts.c9_unplayed_games {
+                layout.played_rounds - e[v].played_games
             } else {
                 0
             }

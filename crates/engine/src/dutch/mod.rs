@@ -327,7 +327,7 @@ pub fn pair_round(t: &Tournament, round: u32, rules: DutchRules) -> Result<Pairi
     }
     let layout = Layout::new(&entrants, met, played_rounds, total.max(round));
     let opts = brackets::Options {
-        c9_played_games: false,
+        c9_unplayed_games: true,
     };
     let outcome = dispatch(&entrants, &layout, &opts).ok_or(PairingError::NoLegalPairing {
         round,
