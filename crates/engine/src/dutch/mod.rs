@@ -278,8 +278,14 @@ pub fn pair_round(t: &Tournament, round: u32, rules: DutchRules) -> Result<Pairi
                 continue;
             }
             let past = h[(played_rounds - back) as usize];
-            floats[back as usize - 1] = if !past.played && past.points > 0 {
-                Float::Down
+            // Art. 1.4.3: scoring more than a loss without playing is a downfloat; a game not
+            // played (a forfeit loss, an absence) is no float at all.
+            floats[back as usize - 1] = if !past.played {
+                if past.points > 0 {
+                    Float::Down
+                } else {
+                    Float::None
+                }
             } else {
                 let me = score_back(i, back);
                 let them = match past.opponent {
