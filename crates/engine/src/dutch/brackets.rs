@@ -31,6 +31,8 @@ struct Store<'a, W> {
     cand: Vec<bool>,
     /// `F << below` for F = 1, 2, 3.
     completion: [W; 3],
+    /// C9 ranks in the weights set before the first bracket (zero unless they apply there).
+    c9_rank: Vec<u64>,
     pos: Vec<usize>,
     k: usize,
     win: Vec<W>,
@@ -49,7 +51,12 @@ impl<W: Weight> Store<'_, W> {
         match self.mode {
             Mode::Normal => {
                 let f = usize::from(!self.cand[u]) + usize::from(!self.cand[v]);
-                self.completion[f]
+                let c9 = self.c9_rank[u] + self.c9_rank[v];
+                if c9 == 0 {
+                    self.completion[f]
+                } else {
+                    self.completion[f].add(W::from_u64(c9).shl(self.layout.below_c9()))
+                }
             }
             Mode::ByeScore => {
                 // The later-sorted player of the two is `p` in the reference's loop.
@@ -150,6 +157,7 @@ pub fn pair<W: Weight>(e: &[Entrant], layout: &Layout, opts: &Options) -> Option
         mode: if odd { Mode::ByeScore } else { Mode::Normal },
         cand: e.iter().map(|p| p.bye_eligible && p.score == 0).collect(),
         completion: [1u64, 2, 3].map(|f| W::from_u64(f).shl(below)),
+        c9_rank: vec![0; n],
         pos: vec![NONE; n + 1],
         k: 0,
         win: Vec::new(),
@@ -176,6 +184,9 @@ pub fn pair<W: Weight>(e: &[Entrant], layout: &Layout, opts: &Options) -> Option
     let mut played_rank = vec![0u64; n];
     if odd {
         let bye = (0..n).find(|&v| run.mate(v) == v)?;
+        if !e[bye].bye_eligible {
+            return None;
+        }
         bye_score = e[bye].score;
         if bye_score >= top {
             single = (0..n)
@@ -200,6 +211,13 @@ pub fn pair<W: Weight>(e: &[Entrant], layout: &Layout, opts: &Options) -> Option
         for v in 0..n {
             if e[v].score == bye_score {
                 played_rank[v] = rank_of(games(v));
+            }
+        }
+        if single {
+            for v in 0..n {
+                if e[v].score == bye_score {
+                    run.store.c9_rank[v] = played_rank[v];
+                }
             }
         }
         run.store.mode = Mode::Normal;
@@ -509,7 +527,9 @@ pub fn pair<W: Weight>(e: &[Entrant], layout: &Layout, opts: &Options) -> Option
         // The next bracket: the unpaired players of this one, then the next score group.
         let mut new_pbi = Vec::new();
         let mut new_sgb = 0;
-        single = run.odd && group_start < n && bye_score == e[group_start].score;
+        // C9 applies in the next bracket if the bye score is at least its score and every
+        // player carried into it is, for now, paired within it or above.
+        single = run.odd && group_start < n && bye_score >= e[group_start].score;
         for (pi, &v) in pbi.iter().enumerate() {
             if pi < nsgb && matched[v] {
                 continue;
@@ -518,7 +538,7 @@ pub fn pair<W: Weight>(e: &[Entrant], layout: &Layout, opts: &Options) -> Option
             if pi < nsgb {
                 new_sgb += 1;
             }
-            if e[run.mate(v)].score < bye_score {
+            if single && e[run.mate(v)].score < e[group_start].score {
                 single = false;
             }
         }

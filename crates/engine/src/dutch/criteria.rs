@@ -142,7 +142,7 @@ impl Layout {
     /// Width of a full edge weight in bits.
     pub fn width(&self) -> u32 {
         let (s, b) = (self.s, self.big_s);
-        let mut w = 2 + s + b + s + b + s + 4 * s;
+        let mut w = 2 + s + b + s + b + 2 * s + 4 * s;
         if self.played_rounds >= 1 {
             w += 2 * s + 2 * b;
         }
@@ -155,6 +155,11 @@ impl Layout {
     /// Bits below the completion field.
     pub fn below_completion(&self) -> u32 {
         self.width() - 2
+    }
+
+    /// Bits below the C9 field.
+    pub fn below_c9(&self) -> u32 {
+        self.width() - (2 + 4 * self.s + 2 * self.big_s)
     }
 
     /// C1 and C3: may `a` and `b` meet at all?
@@ -207,15 +212,7 @@ impl Ctx<'_> {
         if lo_in_next {
             w = w.add(at(l.shift[hi]));
         }
-        w = w.shl(s);
-        if self.single_downfloater_is_bye {
-            if h.score == self.bye_score {
-                w = w.add(W::from_u64(self.played_rank[hi]));
-            }
-            if lw.score == self.bye_score {
-                w = w.add(W::from_u64(self.played_rank[lo]));
-            }
-        }
+        w = w.shl(2 * s).add(W::from_u64(self.c9(hi, lo)));
         // Colour criteria, seen from the lower player P against the higher player O.
         let (p, o) = (lw, h);
         let c10 = !p.absolute_imbalance() || !o.absolute_imbalance() || p.pref != o.pref;
@@ -272,12 +269,19 @@ impl Ctx<'_> {
         w.shl(3 * s + 1)
     }
 
-    /// The weight outside the brackets being worked on: completion and bye eligibility only.
-    pub fn outside<W: Weight>(&self, a: usize, b: usize) -> W {
-        if !self.layout.compatible(self.e, a, b) {
-            return W::zero();
+    /// The C9 field: the unplayed-games ranks of the players with the bye score, when the
+    /// bracket's downfloater is to be the bye assignee.
+    pub fn c9(&self, a: usize, b: usize) -> u64 {
+        if !self.single_downfloater_is_bye {
+            return 0;
         }
-        let f = 1 + u64::from(!self.candidate(a)) + u64::from(!self.candidate(b));
-        W::from_u64(f).shl(self.layout.below_completion())
+        let rank = |i: usize| {
+            if self.e[i].score == self.bye_score {
+                self.played_rank[i]
+            } else {
+                0
+            }
+        };
+        rank(a) + rank(b)
     }
 }
