@@ -58,11 +58,17 @@ pub struct Matcher<W> {
     base: Vec<Option<usize>>,
     endps: Vec<Vec<End>>,
     best_edge: Vec<Option<(usize, usize)>>,
+    /// Slack of `best_edge`, valid while `best_epoch` equals `epoch` (the duals unchanged).
+    best_slack: Vec<W>,
+    best_epoch: Vec<u64>,
+    epoch: u64,
+    /// Scratch space of `add_blossom`, all `None` between calls.
+    best_to: Vec<Option<(usize, usize, W)>>,
     blossom_best: Vec<Option<Vec<(usize, usize)>>>,
     unused: Vec<usize>,
     allowed: Vec<u32>,
     stamp: u32,
-    queue: Vec<usize>,
+    queue: std::collections::VecDeque<usize>,
     dirty: Vec<usize>,
     is_dirty: Vec<bool>,
     exposed: Vec<usize>,
@@ -84,11 +90,15 @@ impl<W: Weight> Matcher<W> {
             base: (0..2 * n).map(|b| (b < n).then_some(b)).collect(),
             endps: vec![Vec::new(); 2 * n],
             best_edge: vec![None; 2 * n],
+            best_slack: vec![W::zero(); 2 * n],
+            best_epoch: vec![0; 2 * n],
+            epoch: 1,
+            best_to: vec![None; 2 * n],
             blossom_best: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             allowed: vec![0; n * n],
             stamp: 0,
-            queue: Vec::new(),
+            queue: std::collections::VecDeque::new(),
             dirty: (0..n).collect(),
             is_dirty: vec![true; n],
             exposed: Vec::new(),
@@ -143,6 +153,22 @@ impl<W: Weight> Matcher<W> {
     fn slack(&self, g: &impl Graph<W>, u: usize, v: usize) -> W {
         let w = g.weight(u, v);
         self.dual[u].add(self.dual[v]).sub(w.add(w))
+    }
+
+    /// Slack of the best edge of `b` (which must have one), cached per dual epoch.
+    fn best_edge_slack(&mut self, g: &impl Graph<W>, b: usize) -> W {
+        if self.best_epoch[b] != self.epoch {
+            let (a, c) = self.best_edge[b].expect("best edge");
+            self.best_slack[b] = self.slack(g, a, c);
+            self.best_epoch[b] = self.epoch;
+        }
+        self.best_slack[b]
+    }
+
+    fn set_best(&mut self, b: usize, e: (usize, usize), slack: W) {
+        self.best_edge[b] = Some(e);
+        self.best_slack[b] = slack;
+        self.best_epoch[b] = self.epoch;
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -242,6 +268,7 @@ impl<W: Weight> Matcher<W> {
     /// Re-optimises after the changes announced by [`touch`](Self::touch) and removals.
     /// Returns false if no perfect matching of the active vertices exists.
     pub fn solve(&mut self, g: &impl Graph<W>) -> bool {
+        self.epoch += 1;
         let dirty = std::mem::take(&mut self.dirty);
         for &v in &dirty {
             self.make_trivial(v);
@@ -378,58 +405,72 @@ impl<W: Weight> Matcher<W> {
         self.endps[b] = endps;
         for x in self.leaves_of(b) {
             if self.label[self.in_blossom[x]] == INNER {
-                self.queue.push(x);
+                self.queue.push_back(x);
             }
             self.in_blossom[x] = b;
         }
-        let mut best_to: Vec<Option<(usize, usize)>> = vec![None; 2 * self.n];
-        let mut touched = Vec::new();
-        for &sub in &path {
-            let edges: Vec<(usize, usize)> = match self.blossom_best[sub].take() {
-                Some(list) => list,
+        // For every outer blossom next to the new one, its least-slack edge to it.
+        let mut best_to = std::mem::take(&mut self.best_to);
+        let mut touched: Vec<usize> = Vec::new();
+        let mut offer = |best_to: &mut Vec<Option<(usize, usize, W)>>, bj: usize, e: (usize, usize), sl: W| {
+            match best_to[bj] {
                 None => {
-                    let mut list = Vec::new();
-                    for x in self.leaves_of(sub) {
-                        for y in 0..self.n {
-                            if y != x && self.active[y] && !g.weight(x, y).is_zero() {
-                                list.push((x, y));
-                            }
+                    touched.push(bj);
+                    best_to[bj] = Some((e.0, e.1, sl));
+                }
+                Some((_, _, old)) if sl.lt(&old) => best_to[bj] = Some((e.0, e.1, sl)),
+                Some(_) => {}
+            }
+        };
+        for &sub in &path {
+            match self.blossom_best[sub].take() {
+                Some(list) => {
+                    for (i, j) in list {
+                        let (i, j) = if self.in_blossom[j] == b { (j, i) } else { (i, j) };
+                        let bj = self.in_blossom[j];
+                        if bj != b && self.label[bj] == OUTER {
+                            offer(&mut best_to, bj, (i, j), self.slack(g, i, j));
                         }
                     }
-                    list
                 }
-            };
-            for (i, j) in edges {
-                let (_, j) = if self.in_blossom[j] == b { (j, i) } else { (i, j) };
-                let bj = self.in_blossom[j];
-                if bj != b && self.label[bj] == OUTER {
-                    let better = match best_to[bj] {
-                        None => true,
-                        Some((a, c)) => self.slack(g, i, j).lt(&self.slack(g, a, c)),
-                    };
-                    if better {
-                        if best_to[bj].is_none() {
-                            touched.push(bj);
+                None => {
+                    for x in self.leaves_of(sub) {
+                        for y in 0..self.n {
+                            if y == x || !self.active[y] {
+                                continue;
+                            }
+                            let by = self.in_blossom[y];
+                            if by == b || self.label[by] != OUTER {
+                                continue;
+                            }
+                            let w = g.weight(x, y);
+                            if w.is_zero() {
+                                continue;
+                            }
+                            let sl = self.dual[x].add(self.dual[y]).sub(w.add(w));
+                            offer(&mut best_to, by, (x, y), sl);
                         }
-                        best_to[bj] = Some((i, j));
                     }
                 }
             }
             self.best_edge[sub] = None;
         }
-        let list: Vec<(usize, usize)> = touched.iter().filter_map(|&t| best_to[t]).collect();
-        let mut best: Option<(usize, usize)> = None;
-        for &(i, j) in &list {
-            let better = match best {
-                None => true,
-                Some((a, c)) => self.slack(g, i, j).lt(&self.slack(g, a, c)),
-            };
-            if better {
-                best = Some((i, j));
+        let mut list = Vec::with_capacity(touched.len());
+        let mut best: Option<(usize, usize, W)> = None;
+        for &t in &touched {
+            if let Some((i, j, sl)) = best_to[t].take() {
+                list.push((i, j));
+                if best.is_none_or(|(_, _, x)| sl.lt(&x)) {
+                    best = Some((i, j, sl));
+                }
             }
         }
+        self.best_to = best_to;
         self.blossom_best[b] = Some(list);
-        self.best_edge[b] = best;
+        match best {
+            Some((i, j, sl)) => self.set_best(b, (i, j), sl),
+            None => self.best_edge[b] = None,
+        }
     }
 
     fn expand_blossom(&mut self, b: usize, end_stage: bool) {
@@ -621,7 +662,7 @@ impl<W: Weight> Matcher<W> {
             }
             let mut augmented = false;
             loop {
-                while let Some(v) = self.queue.pop() {
+                while let Some(v) = self.queue.pop_front() {
                     for w in 0..self.n {
                         if w == v || !self.active[w] {
                             continue;
@@ -659,20 +700,16 @@ impl<W: Weight> Matcher<W> {
                             }
                         } else if self.label[bw] == OUTER {
                             let b = self.in_blossom[v];
-                            let better = match self.best_edge[b] {
-                                None => true,
-                                Some((a, c)) => kslack.lt(&self.slack(g, a, c)),
-                            };
+                            let better = self.best_edge[b].is_none()
+                                || kslack.lt(&self.best_edge_slack(g, b));
                             if better {
-                                self.best_edge[b] = Some((v, w));
+                                self.set_best(b, (v, w), kslack);
                             }
                         } else if self.label[w] == FREE {
-                            let better = match self.best_edge[w] {
-                                None => true,
-                                Some((a, c)) => kslack.lt(&self.slack(g, a, c)),
-                            };
+                            let better = self.best_edge[w].is_none()
+                                || kslack.lt(&self.best_edge_slack(g, w));
                             if better {
-                                self.best_edge[w] = Some((v, w));
+                                self.set_best(w, (v, w), kslack);
                             }
                         }
                     }
@@ -691,7 +728,7 @@ impl<W: Weight> Matcher<W> {
                 for v in 0..self.n {
                     if self.active[v] && self.label[self.in_blossom[v]] == FREE {
                         if let Some((a, c)) = self.best_edge[v] {
-                            let d = self.slack(g, a, c);
+                            let d = self.best_edge_slack(g, v);
                             if delta.is_none_or(|x| d.lt(&x)) {
                                 delta = Some(d);
                                 kind = 2;
@@ -708,7 +745,7 @@ impl<W: Weight> Matcher<W> {
                     };
                     if live && self.parent[b].is_none() && self.label[b] == OUTER {
                         if let Some((a, c)) = self.best_edge[b] {
-                            let d = self.slack(g, a, c).half();
+                            let d = self.best_edge_slack(g, b).half();
                             if delta.is_none_or(|x| d.lt(&x)) {
                                 delta = Some(d);
                                 kind = 3;
@@ -732,6 +769,7 @@ impl<W: Weight> Matcher<W> {
                     // No augmenting path: the matching is of maximum cardinality.
                     return;
                 };
+                self.epoch += 1;
                 for v in 0..self.n {
                     if !self.active[v] {
                         continue;
@@ -759,12 +797,12 @@ impl<W: Weight> Matcher<W> {
                             std::mem::swap(&mut i, &mut j);
                         }
                         let _ = j;
-                        self.queue.push(i);
+                        self.queue.push_back(i);
                     }
                     3 => {
                         let (i, j) = dedge.expect("edge");
                         self.allow(i, j);
-                        self.queue.push(i);
+                        self.queue.push_back(i);
                     }
                     _ => {
                         self.expand_blossom(dblossom.expect("blossom"), false);
