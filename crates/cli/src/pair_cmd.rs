@@ -24,7 +24,8 @@ pub fn run(args: PairArgs) -> Result<String, String> {
     let text = std::fs::read(&args.file)
         .map_err(|e| format!("{}: cannot read: {e}", args.file.display()))?;
     let text = engine::trf::decode(&text);
-    let mut t = engine::io::parse_any(&text).map_err(|e| format!("{}: {e}", args.file.display()))?;
+    let mut t =
+        engine::io::parse_any(&text).map_err(|e| format!("{}: {e}", args.file.display()))?;
     // A TRF states absences through the round's own entries (H, Z); a run of forfeits is not a
     // withdrawal for pairing purposes, so only explicit withdrawals (XXW, JSON) are kept.
     if engine::io::detect(&text) == engine::io::FileFormat::Trf && !text.contains("\nXXW") {
@@ -35,7 +36,8 @@ pub fn run(args: PairArgs) -> Result<String, String> {
     let out = pairing.to_pairs_file();
     match args.output {
         Some(path) if path.as_os_str() != "-" => {
-            std::fs::write(&path, out).map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+            std::fs::write(&path, out)
+                .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
             Ok(String::new())
         }
         _ => Ok(out),

@@ -48,7 +48,11 @@ fn simulate(n: u32, rounds: u32, upto: u32, seed: u64) -> Tournament {
     for _ in 1..upto {
         let clock = std::time::Instant::now();
         let pairing = pair_next_round(&t, DutchRules::Fide2025).expect("simulated round pairs");
-        eprintln!("simulated round {} paired in {:?}", t.rounds.len() + 1, clock.elapsed());
+        eprintln!(
+            "simulated round {} paired in {:?}",
+            t.rounds.len() + 1,
+            clock.elapsed()
+        );
         let mut round = Round::default();
         for &(w, b) in &pairing.boards {
             let rw = f64::from(t.players[w as usize - 1].rating.unwrap_or(0));
@@ -82,7 +86,10 @@ fn simulate(n: u32, rounds: u32, upto: u32, seed: u64) -> Tournament {
 
 fn benches(c: &mut Criterion) {
     let big = simulate(1000, 11, 11, SEED);
-    let out = concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/dutch_1000_r11.trf");
+    let out = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../target/dutch_1000_r11.trf"
+    );
     let _ = std::fs::write(out, engine::trf::write(&big));
     let mut group = c.benchmark_group("dutch");
     group.sample_size(10);

@@ -9,7 +9,10 @@ use engine::dutch::{pair_next_round, DutchRules};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/fixtures/dutch");
+const FIXTURES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/fixtures/dutch"
+);
 
 /// Rounds known to differ from the reference, with the rule suspected. Both a fix and a
 /// regression make the test fail, so this list is always exact.
@@ -27,7 +30,9 @@ fn read_pairs(path: &Path) -> Expected {
     let mut boards = Vec::new();
     let mut bye = None;
     for line in lines.take(count) {
-        let mut it = line.split_whitespace().map(|x| x.parse::<u32>().expect("number"));
+        let mut it = line
+            .split_whitespace()
+            .map(|x| x.parse::<u32>().expect("number"));
         let (w, b) = (it.next().expect("white"), it.next().expect("black"));
         if b == 0 {
             bye = Some(w);
@@ -63,12 +68,19 @@ fn every_round_matches_the_reference() {
     let mut differing: Vec<(String, u32, String)> = Vec::new();
     let mut names = Vec::new();
     for dir in tournaments() {
-        let tid = dir.file_name().and_then(|n| n.to_str()).unwrap_or("").to_owned();
+        let tid = dir
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("")
+            .to_owned();
         names.push(tid.clone());
         let mut rounds: Vec<PathBuf> = std::fs::read_dir(&dir)
             .expect("tournament folder")
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "trf") && p.file_stem().is_some_and(|s| s != "full"))
+            .filter(|p| {
+                p.extension().is_some_and(|x| x == "trf")
+                    && p.file_stem().is_some_and(|s| s != "full")
+            })
             .collect();
         rounds.sort();
         for trf in rounds {
@@ -103,7 +115,9 @@ fn every_round_matches_the_reference() {
                     .iter()
                     .find(|b| !have.contains(b))
                     .map(|b| format!("expected board {} {} missing", b.0, b.1))
-                    .unwrap_or_else(|| format!("bye: expected {:?}, got {:?}", expected.bye, got.bye));
+                    .unwrap_or_else(|| {
+                        format!("bye: expected {:?}, got {:?}", expected.bye, got.bye)
+                    });
                 differing.push((tid.clone(), rno, first));
             }
         }
@@ -124,7 +138,13 @@ fn every_round_matches_the_reference() {
         .collect();
     let fixed: Vec<_> = known.difference(&pair_diffs).collect();
     let broken: Vec<_> = pair_diffs.difference(&known).collect();
-    assert!(fixed.is_empty(), "rounds now identical, remove them from KNOWN_DIFFERENT: {fixed:?}");
-    assert!(broken.is_empty(), "rounds differing from the reference: {broken:?}");
+    assert!(
+        fixed.is_empty(),
+        "rounds now identical, remove them from KNOWN_DIFFERENT: {fixed:?}"
+    );
+    assert!(
+        broken.is_empty(),
+        "rounds differing from the reference: {broken:?}"
+    );
     assert_eq!(same_order, same, "board order differs in some rounds");
 }

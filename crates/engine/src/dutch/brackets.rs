@@ -401,8 +401,7 @@ pub fn pair<W: Weight>(e: &[Entrant], layout: &Layout, opts: &Options) -> Option
         if !run.solve() {
             return None;
         }
-        let acting_higher =
-            |run: &Run<W>, v: usize| run.mate(v) > v && run.mate(v) < nsgb_vertex;
+        let acting_higher = |run: &Run<W>, v: usize| run.mate(v) > v && run.mate(v) < nsgb_vertex;
         let exchanges = remainder[..rp]
             .iter()
             .filter(|&&pi| !acting_higher(&run, pbi[pi]))

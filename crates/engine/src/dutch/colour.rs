@@ -21,7 +21,12 @@ fn first_difference(p: &Entrant, q: &Entrant) -> (Col, Col) {
     loop {
         match (a.next(), b.next()) {
             (Some(x), Some(y)) if x == y => continue,
-            (x, y) => return (x.copied().unwrap_or(Col::None), y.copied().unwrap_or(Col::None)),
+            (x, y) => {
+                return (
+                    x.copied().unwrap_or(Col::None),
+                    y.copied().unwrap_or(Col::None),
+                )
+            }
         }
     }
 }

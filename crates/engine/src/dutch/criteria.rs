@@ -106,7 +106,12 @@ pub fn bits(x: u64) -> u32 {
 }
 
 impl Layout {
-    pub fn new(entrants: &[Entrant], met: Vec<bool>, played_rounds: u32, total_rounds: u32) -> Layout {
+    pub fn new(
+        entrants: &[Entrant],
+        met: Vec<bool>,
+        played_rounds: u32,
+        total_rounds: u32,
+    ) -> Layout {
         let n = entrants.len();
         let mut shift = vec![0; n];
         let mut acc = 0u32;
@@ -191,7 +196,13 @@ impl Ctx<'_> {
     }
 
     /// The weight of pairing `hi` (the higher-ranked) with `lo`; zero when they may not meet.
-    pub fn edge<W: Weight>(&self, hi: usize, lo: usize, lo_in_current: bool, lo_in_next: bool) -> W {
+    pub fn edge<W: Weight>(
+        &self,
+        hi: usize,
+        lo: usize,
+        lo_in_current: bool,
+        lo_in_next: bool,
+    ) -> W {
         let l = self.layout;
         if !l.compatible(self.e, hi, lo) {
             return W::zero();
@@ -201,7 +212,8 @@ impl Ctx<'_> {
         let at = |shift: u32| one.shl(shift);
         let flag = |b: bool| W::from_u64(u64::from(b));
         let (s, big) = (l.s, l.big_s);
-        let mut w = W::from_u64(1 + u64::from(!self.candidate(hi)) + u64::from(!self.candidate(lo)));
+        let mut w =
+            W::from_u64(1 + u64::from(!self.candidate(hi)) + u64::from(!self.candidate(lo)));
         w = w.shl(s).add(flag(lo_in_current));
         w = w.shl(big);
         if lo_in_current {

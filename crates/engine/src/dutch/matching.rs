@@ -412,21 +412,26 @@ impl<W: Weight> Matcher<W> {
         // For every outer blossom next to the new one, its least-slack edge to it.
         let mut best_to = std::mem::take(&mut self.best_to);
         let mut touched: Vec<usize> = Vec::new();
-        let mut offer = |best_to: &mut Vec<Option<(usize, usize, W)>>, bj: usize, e: (usize, usize), sl: W| {
-            match best_to[bj] {
-                None => {
-                    touched.push(bj);
-                    best_to[bj] = Some((e.0, e.1, sl));
+        let mut offer =
+            |best_to: &mut Vec<Option<(usize, usize, W)>>, bj: usize, e: (usize, usize), sl: W| {
+                match best_to[bj] {
+                    None => {
+                        touched.push(bj);
+                        best_to[bj] = Some((e.0, e.1, sl));
+                    }
+                    Some((_, _, old)) if sl.lt(&old) => best_to[bj] = Some((e.0, e.1, sl)),
+                    Some(_) => {}
                 }
-                Some((_, _, old)) if sl.lt(&old) => best_to[bj] = Some((e.0, e.1, sl)),
-                Some(_) => {}
-            }
-        };
+            };
         for &sub in &path {
             match self.blossom_best[sub].take() {
                 Some(list) => {
                     for (i, j) in list {
-                        let (i, j) = if self.in_blossom[j] == b { (j, i) } else { (i, j) };
+                        let (i, j) = if self.in_blossom[j] == b {
+                            (j, i)
+                        } else {
+                            (i, j)
+                        };
                         let bj = self.in_blossom[j];
                         if bj != b && self.label[bj] == OUTER {
                             offer(&mut best_to, bj, (i, j), self.slack(g, i, j));
@@ -645,7 +650,9 @@ impl<W: Weight> Matcher<W> {
             }
             self.queue.clear();
             for v in 0..self.n {
-                if self.active[v] && self.mate[v].is_none() && self.label[self.in_blossom[v]] == FREE
+                if self.active[v]
+                    && self.mate[v].is_none()
+                    && self.label[self.in_blossom[v]] == FREE
                 {
                     self.assign_label(v, OUTER, None);
                 }
@@ -656,8 +663,13 @@ impl<W: Weight> Matcher<W> {
                     let b = self.in_blossom[v];
                     assert_eq!(self.top(v), b, "in_blossom stale for {v}");
                     let base = self.base[b].unwrap();
-                    assert!(self.mate[base].is_some() || self.label[b] == OUTER, "unlabelled exposed {v} base {base} b {b}");
-                    if b >= self.n && base != v { assert!(self.mate[v].is_some(), "non-base {v} exposed in {b}"); }
+                    assert!(
+                        self.mate[base].is_some() || self.label[b] == OUTER,
+                        "unlabelled exposed {v} base {base} b {b}"
+                    );
+                    if b >= self.n && base != v {
+                        assert!(self.mate[v].is_some(), "non-base {v} exposed in {b}");
+                    }
                 }
             }
             let mut augmented = false;

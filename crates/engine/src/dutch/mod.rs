@@ -218,10 +218,7 @@ pub fn pair_round(t: &Tournament, round: u32, rules: DutchRules) -> Result<Pairi
             .sum();
         total - recent
     };
-    let withdrawn = |s: StartNo| {
-        t.withdrawal_of(s)
-            .is_some_and(|w| w.after_round < round)
-    };
+    let withdrawn = |s: StartNo| t.withdrawal_of(s).is_some_and(|w| w.after_round < round);
     let takes_part: Vec<bool> = t
         .players
         .iter()
@@ -335,10 +332,8 @@ pub fn pair_round(t: &Tournament, round: u32, rules: DutchRules) -> Result<Pairi
     let opts = brackets::Options {
         c9_unplayed_games: true,
     };
-    let outcome = dispatch(&entrants, &layout, &opts).ok_or(PairingError::NoLegalPairing {
-        round,
-        players: m,
-    })?;
+    let outcome = dispatch(&entrants, &layout, &opts)
+        .ok_or(PairingError::NoLegalPairing { round, players: m })?;
 
     let initial = match t.initial_colour {
         Some(Color::Black) => Col::Black,
@@ -361,12 +356,12 @@ pub fn pair_round(t: &Tournament, round: u32, rules: DutchRules) -> Result<Pairi
         })
         .collect();
     let key = |&(w, b): &(usize, usize)| {
-        let (h, l) = if (entrants[w].score, entrants[b].rank) > (entrants[b].score, entrants[w].rank)
-        {
-            (w, b)
-        } else {
-            (b, w)
-        };
+        let (h, l) =
+            if (entrants[w].score, entrants[b].rank) > (entrants[b].score, entrants[w].rank) {
+                (w, b)
+            } else {
+                (b, w)
+            };
         (
             std::cmp::Reverse(entrants[h].score),
             std::cmp::Reverse(entrants[l].score),
@@ -399,4 +394,125 @@ fn dispatch(e: &[Entrant], layout: &Layout, opts: &brackets::Options) -> Option<
     }
     try_width!(1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64, 96, 128);
     brackets::pair::<Wide<256>>(e, layout, opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Bye, Format, Game, Outcome, Player, Round};
+
+    fn event(n: u32, rounds: u32) -> Tournament {
+        let players = (0..n)
+            .map(|i| Player {
+                name: format!("P{}", i + 1),
+                rating: Some(2400 - i as u16 * 10),
+                ..Player::default()
+            })
+            .collect();
+        let mut t = Tournament::new("t", Format::Swiss { rounds }, players);
+        t.initial_colour = Some(Color::White);
+        t
+    }
+
+    fn played(white: StartNo, black: StartNo, o: Outcome) -> Game {
+        Game {
+            white,
+            black,
+            result: GameResult::Played(o),
+        }
+    }
+
+    #[test]
+    fn round_one_pairs_top_half_against_bottom_half_with_alternating_colours() {
+        let t = event(6, 5);
+        let p = pair_next_round(&t, DutchRules::Fide2025).unwrap();
+        assert_eq!(p.round, 1);
+        assert_eq!(p.boards, vec![(1, 4), (5, 2), (3, 6)]);
+        assert_eq!(p.bye, None);
+        let mut t = event(6, 5);
+        t.initial_colour = Some(Color::Black);
+        let p = pair_next_round(&t, DutchRules::Fide2025).unwrap();
+        assert_eq!(p.boards, vec![(4, 1), (2, 5), (6, 3)]);
+    }
+
+    #[test]
+    fn odd_field_gives_the_lowest_player_the_bye_and_it_is_printed_last() {
+        let t = event(5, 5);
+        let p = pair_next_round(&t, DutchRules::Fide2025).unwrap();
+        assert_eq!(p.bye, Some(5));
+        assert_eq!(p.to_pairs_file(), "3\n1 3\n4 2\n5 0\n");
+    }
+
+    #[test]
+    fn requested_byes_of_the_round_are_left_out() {
+        let mut t = event(5, 5);
+        t.rounds.push(Round {
+            games: vec![],
+            byes: vec![Bye {
+                player: 2,
+                kind: ByeKind::Half,
+            }],
+        });
+        let p = pair_next_round(&t, DutchRules::Fide2025).unwrap();
+        assert_eq!(p.round, 1);
+        assert_eq!(p.bye, None);
+        assert!(p.boards.iter().all(|&(w, b)| w != 2 && b != 2));
+        assert_eq!(p.boards.len(), 2);
+    }
+
+    #[test]
+    fn no_rematch_and_no_second_bye() {
+        let mut t = event(3, 3);
+        t.rounds.push(Round {
+            games: vec![played(1, 2, Outcome::Draw)],
+            byes: vec![Bye {
+                player: 3,
+                kind: ByeKind::PairingAllocated,
+            }],
+        });
+        let p = pair_next_round(&t, DutchRules::Fide2025).unwrap();
+        assert_ne!(p.bye, Some(3));
+        assert_eq!(p.boards.len(), 1);
+        let (w, b) = p.boards[0];
+        assert!(w == 3 || b == 3);
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        let mut t = event(2, 3);
+        t.rounds.push(Round {
+            games: vec![Game {
+                white: 1,
+                black: 2,
+                result: GameResult::Pending,
+            }],
+            byes: vec![],
+        });
+        assert_eq!(
+            pair_next_round(&t, DutchRules::Fide2025),
+            Err(PairingError::RoundInProgress { round: 1 })
+        );
+        t.rounds[0].games[0].result = GameResult::Played(Outcome::WhiteWins);
+        let err = pair_next_round(&t, DutchRules::Fide2025).unwrap_err();
+        assert_eq!(
+            err,
+            PairingError::NoLegalPairing {
+                round: 2,
+                players: 2
+            }
+        );
+        assert!(err.to_string().contains("round 2 cannot be paired"));
+        // A forfeit is no meeting: the same two may be paired again.
+        t.rounds[0].games[0].result = GameResult::Forfeit(Some(Color::White));
+        assert!(pair_next_round(&t, DutchRules::Fide2025).is_ok());
+        let mut full = event(2, 1);
+        full.rounds.push(Round {
+            games: vec![played(1, 2, Outcome::Draw)],
+            byes: vec![],
+        });
+        assert_eq!(
+            pair_next_round(&full, DutchRules::Fide2025),
+            Err(PairingError::AllRoundsPaired { rounds: 1 })
+        );
+    }
 }

@@ -85,9 +85,9 @@ impl<const L: usize> Weight for Wide<L> {
     #[inline]
     fn half(self) -> Self {
         let mut out = [0; L];
-        for i in 0..L {
-            let high = if i + 1 < L { self.0[i + 1] << 63 } else { 0 };
-            out[i] = (self.0[i] >> 1) | high;
+        for (i, o) in out.iter_mut().enumerate() {
+            let high = self.0.get(i + 1).map_or(0, |h| h << 63);
+            *o = (self.0[i] >> 1) | high;
         }
         Wide(out)
     }
