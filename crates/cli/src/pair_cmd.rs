@@ -28,8 +28,18 @@ pub fn run(args: PairArgs) -> Result<String, String> {
         engine::io::parse_any(&text).map_err(|e| format!("{}: {e}", args.file.display()))?;
     // A TRF states absences through the round's own entries (H, Z); a run of forfeits is not a
     // withdrawal for pairing purposes, so only explicit withdrawals (XXW, JSON) are kept.
-    if engine::io::detect(&text) == engine::io::FileFormat::Trf && !text.contains("\nXXW") {
-        t.withdrawals.clear();
+    if engine::io::detect(&text) == engine::io::FileFormat::Trf {
+        if !text.contains("\nXXW") {
+            t.withdrawals.clear();
+        }
+        // Without XXR (or 142) the file does not say how many rounds the event has: take it to
+        // have at least the one being paired, as the reference engines do.
+        let states_rounds = text
+            .lines()
+            .any(|l| l.starts_with("XXR") || l.starts_with("142"));
+        if let (false, engine::Format::Swiss { rounds }) = (states_rounds, &mut t.format) {
+            *rounds = (*rounds).max(t.rounds.len() as u32 + 1);
+        }
     }
     let pairing = pair_next_round(&t, DutchRules::Fide2025)
         .map_err(|e| format!("{}: {e}", args.file.display()))?;

@@ -79,3 +79,23 @@ fn a_missing_file_is_reported() {
         .failure()
         .stderr(predicate::str::contains("cannot read"));
 }
+
+#[test]
+fn a_file_without_xxr_is_paired_too() {
+    let (trf, expected) = fixture("t003", 3);
+    let text: String = std::fs::read_to_string(trf)
+        .expect("trf")
+        .lines()
+        .filter(|l| !l.starts_with("XXR"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("no_xxr.trf");
+    std::fs::write(&file, text).expect("write");
+    cli()
+        .arg("pair")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(expected);
+}
