@@ -821,15 +821,9 @@ impl<W: Weight> Matcher<W> {
                     }
                 }
             }
-            for b in self.n..2 * self.n {
-                if self.parent[b].is_none()
-                    && self.base[b].is_some()
-                    && self.label[b] == OUTER
-                    && self.dual[b].is_zero()
-                {
-                    self.expand_blossom(b, true);
-                }
-            }
+            // Unlike the textbook stage end, outer blossoms with a zero dual are kept: they are
+            // still valid (full, tight inside), an inner one is expanded at once (δ₄ = 0), and
+            // the warm starts reuse them instead of rebuilding them stage after stage.
         }
     }
 }
