@@ -1,6 +1,8 @@
 //! `crosstable`: the command-line face of the engine (see DESIGN.md, "The CLI contract").
 
 use clap::{Parser, Subcommand, ValueEnum};
+
+mod pair_cmd;
 use engine::elo::Expectation;
 use engine::impute::{self, Analysis, Params, Policy};
 use engine::io::FileFormat;
@@ -93,6 +95,8 @@ enum Command {
     Simulate(simulate_cmd::SimulateArgs),
     /// Convert between TRF and Crosstable JSON, by the output file's extension (.trf or .json).
     Convert { input: PathBuf, output: PathBuf },
+    /// Pair the next round of a Swiss event (FIDE Dutch system), bbpPairings/JaVaFo format.
+    Pair(pair_cmd::PairArgs),
     /// Print the illustrative example event (10-player round-robin with a withdrawal).
     Example {
         /// Print the complete event (every game played) instead.
@@ -128,6 +132,7 @@ fn main() -> ExitCode {
 
 fn run(command: Command) -> Result<String, Failure> {
     match command {
+        Command::Pair(args) => pair_cmd::run(args).map_err(Failure),
         Command::Impute {
             file,
             withdrawn,

@@ -5,7 +5,10 @@
 //! (1-based) player n meets p = ((r − 1)·n/2 mod (n − 1)) + 1, with Black in odd rounds and
 //! White in even rounds; the other boards pair p + j (White) with p − j (Black), j = 1 … n/2 − 1,
 //! counting modulo n − 1 in 1 … n − 1. This reproduces the printed tables (e.g. six players,
-//! round 2: 6–4, 5–3, 1–2). A double round-robin repeats the first cycle with colours reversed.
+//! round 2: 6–4, 5–3, 1–2). A double round-robin repeats the table with colours reversed, and,
+//! as C.05 Annex 1 recommends, plays the last two rounds of the first cycle in reverse order:
+//! otherwise some players would have the same colour three times in a row across the two
+//! cycles.
 
 use crate::model::{Bye, ByeKind, Format, Game, GameResult, Round, StartNo, Tournament};
 
@@ -41,13 +44,12 @@ pub fn cycle(players: u32) -> Vec<Vec<(StartNo, StartNo)>> {
 /// The whole schedule as model rounds with pending results; in an odd field the player drawn
 /// against the bye slot gets a zero-point bye (they sit out that round).
 pub fn schedule(players: u32, cycles: u8) -> Vec<Round> {
-    let one = cycle(players);
-    let mut rounds = Vec::with_capacity(one.len() * usize::from(cycles));
-    for c in 0..cycles {
-        for boards in &one {
+    let tables = round_tables(players, cycles);
+    let mut rounds = Vec::with_capacity(tables.len());
+    {
+        for boards in &tables {
             let mut round = Round::default();
             for &(w, b) in boards {
-                let (w, b) = if c % 2 == 1 { (b, w) } else { (w, b) };
                 if w > players {
                     round.byes.push(Bye {
                         player: b,
@@ -72,15 +74,37 @@ pub fn schedule(players: u32, cycles: u8) -> Vec<Round> {
     rounds
 }
 
+/// The boards of every round of the event, colours included: the table, then for a double
+/// round-robin the table again with colours reversed, the first cycle's last two rounds swapped.
+fn round_tables(players: u32, cycles: u8) -> Vec<Vec<(StartNo, StartNo)>> {
+    let one = cycle(players);
+    let mut rounds = Vec::with_capacity(one.len() * usize::from(cycles));
+    for c in 0..cycles {
+        let mut this: Vec<Vec<(StartNo, StartNo)>> = if c % 2 == 1 {
+            one.iter()
+                .map(|r| r.iter().map(|&(w, b)| (b, w)).collect())
+                .collect()
+        } else {
+            one.clone()
+        };
+        if cycles == 2 && c == 0 && this.len() >= 2 {
+            let k = this.len();
+            this.swap(k - 1, k - 2);
+        }
+        rounds.extend(this);
+    }
+    rounds
+}
+
 /// Puts each round's boards of a round-robin in Berger-table order (games that the table does
 /// not have for that round follow, by lower start number). File formats without board numbers
 /// (TRF) read back in this order, so an export re-imports identically. Swiss events are left
 /// as they are.
 pub fn canonical_board_order(t: &mut Tournament) {
-    let Format::RoundRobin { .. } = t.format else {
+    let Format::RoundRobin { cycles } = t.format else {
         return;
     };
-    let table = cycle(t.players.len() as u32);
+    let table = round_tables(t.players.len() as u32, cycles);
     if table.is_empty() {
         return;
     }
@@ -166,10 +190,45 @@ mod tests {
     fn second_cycle_reverses_colours() {
         let s = schedule(6, 2);
         assert_eq!(s.len(), 10);
-        for (a, b) in s[..5].iter().zip(&s[5..]) {
+        // Table round r of the first cycle is event round r, except the last two, swapped.
+        let first = [0, 1, 2, 4, 3];
+        for (i, b) in s[5..].iter().enumerate() {
+            let a = &s[first[i]];
             for (ga, gb) in a.games.iter().zip(&b.games) {
                 assert_eq!((ga.white, ga.black), (gb.black, gb.white));
             }
+        }
+    }
+
+    #[test]
+    fn double_round_robin_never_gives_a_colour_three_times_running() {
+        for n in 3..=16u32 {
+            for p in 1..=n {
+                let colours: Vec<bool> = schedule(n, 2)
+                    .iter()
+                    .filter_map(|r| {
+                        r.games.iter().find_map(|g| {
+                            (g.white == p)
+                                .then_some(true)
+                                .or((g.black == p).then_some(false))
+                        })
+                    })
+                    .collect();
+                let three = colours.windows(3).any(|w| w[0] == w[1] && w[1] == w[2]);
+                // Odd fields have a free round, which breaks runs the table cannot control.
+                if n % 2 == 0 {
+                    assert!(!three, "n={n}, player {p}: {colours:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn single_round_robin_is_the_table_itself() {
+        let s = schedule(6, 1);
+        for (round, boards) in s.iter().zip(cycle(6)) {
+            let games: Vec<_> = round.games.iter().map(|g| (g.white, g.black)).collect();
+            assert_eq!(games, boards);
         }
     }
 }

@@ -1,0 +1,55 @@
+//! `crosstable pair`: the next round of a Swiss event by the FIDE Dutch system, written in the
+//! bbpPairings / JaVaFo output format, so that the command is a drop-in for them:
+//! `crosstable pair --dutch FILE.trf -p OUT` (and `-p` without a file prints to stdout).
+
+use engine::dutch::{pair_next_round, DutchRules};
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct PairArgs {
+    /// FIDE Dutch system (the default and only system; accepted as the reference engines
+    /// spell it).
+    #[arg(long)]
+    pub dutch: bool,
+    /// The tournament before the round: TRF (with `XXR` rounds and `XXC` initial colour) or
+    /// Crosstable JSON. Players with an H, Z or F entry for the round are left out.
+    pub file: PathBuf,
+    /// Write the pairing to OUT; `-p` alone (or no `-p`) prints it.
+    #[arg(short = 'p', value_name = "OUT", num_args = 0..=1, default_missing_value = "-")]
+    pub output: Option<PathBuf>,
+}
+
+/// Pairs the next round; returns what to print (nothing when written to a file).
+pub fn run(args: PairArgs) -> Result<String, String> {
+    let text = std::fs::read(&args.file)
+        .map_err(|e| format!("{}: cannot read: {e}", args.file.display()))?;
+    let text = engine::trf::decode(&text);
+    let mut t =
+        engine::io::parse_any(&text).map_err(|e| format!("{}: {e}", args.file.display()))?;
+    // A TRF states absences through the round's own entries (H, Z); a run of forfeits is not a
+    // withdrawal for pairing purposes, so only explicit withdrawals (XXW, JSON) are kept.
+    if engine::io::detect(&text) == engine::io::FileFormat::Trf {
+        if !text.contains("\nXXW") {
+            t.withdrawals.clear();
+        }
+        // Without XXR (or 142) the file does not say how many rounds the event has: take it to
+        // have at least the one being paired, as the reference engines do.
+        let states_rounds = text
+            .lines()
+            .any(|l| l.starts_with("XXR") || l.starts_with("142"));
+        if let (false, engine::Format::Swiss { rounds }) = (states_rounds, &mut t.format) {
+            *rounds = (*rounds).max(t.rounds.len() as u32 + 1);
+        }
+    }
+    let pairing = pair_next_round(&t, DutchRules::Fide2025)
+        .map_err(|e| format!("{}: {e}", args.file.display()))?;
+    let out = pairing.to_pairs_file();
+    match args.output {
+        Some(path) if path.as_os_str() != "-" => {
+            std::fs::write(&path, out)
+                .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+            Ok(String::new())
+        }
+        _ => Ok(out),
+    }
+}

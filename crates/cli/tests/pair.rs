@@ -1,0 +1,101 @@
+//! `crosstable pair`: the bbpPairings / JaVaFo drop-in, through the built binary.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const FIXTURES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/fixtures/dutch"
+);
+
+fn cli() -> Command {
+    Command::cargo_bin("crosstable").expect("binary built")
+}
+
+fn fixture(tid: &str, round: u32) -> (String, String) {
+    let base = format!("{FIXTURES}/{tid}/r{round:02}");
+    let expected = std::fs::read_to_string(format!("{base}.pairs")).expect("pairs file");
+    (format!("{base}.trf"), expected)
+}
+
+#[test]
+fn dash_p_without_a_file_prints_the_reference_pairing() {
+    let (trf, expected) = fixture("t004", 5);
+    cli()
+        .args(["pair", "--dutch", &trf, "-p"])
+        .assert()
+        .success()
+        .stdout(expected);
+}
+
+#[test]
+fn without_dash_p_it_prints_too() {
+    let (trf, expected) = fixture("t001", 3);
+    cli()
+        .args(["pair", &trf])
+        .assert()
+        .success()
+        .stdout(expected);
+}
+
+#[test]
+fn dash_p_with_a_file_writes_it_byte_for_byte() {
+    let (trf, expected) = fixture("t020", 4);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("round.txt");
+    cli()
+        .args(["pair", "--dutch", &trf, "-p"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout("");
+    assert_eq!(std::fs::read_to_string(&out).expect("written"), expected);
+}
+
+#[test]
+fn a_round_that_cannot_be_paired_is_a_clear_error() {
+    // Two players who have already met: no legal pairing for round 2 (C1).
+    let trf = "012 No second meeting\nXXR 3\n\
+001    1      Test0001 Player0001               2000                             1.0    1     2 w 1\n\
+001    2      Test0002 Player0002               1900                             0.0    2     1 b 0\n";
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("two.trf");
+    std::fs::write(&file, trf).expect("write");
+    cli()
+        .args(["pair", "--dutch"])
+        .arg(&file)
+        .arg("-p")
+        .assert()
+        .failure()
+        .stdout("")
+        .stderr(predicate::str::contains("round 2 cannot be paired"));
+}
+
+#[test]
+fn a_missing_file_is_reported() {
+    cli()
+        .args(["pair", "/nonexistent/never.trf"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("cannot read"));
+}
+
+#[test]
+fn a_file_without_xxr_is_paired_too() {
+    let (trf, expected) = fixture("t003", 3);
+    let text: String = std::fs::read_to_string(trf)
+        .expect("trf")
+        .lines()
+        .filter(|l| !l.starts_with("XXR"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("no_xxr.trf");
+    std::fs::write(&file, text).expect("write");
+    cli()
+        .arg("pair")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(expected);
+}

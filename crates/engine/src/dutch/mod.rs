@@ -1,0 +1,518 @@
+//! Swiss pairings by the FIDE (Dutch) System, FIDE Handbook C.04.3, in the 2025 text (in force
+//! since February 2026).
+//!
+//! * Absolute criteria: C1 no rematch (a forfeited game is no meeting), C2 no second
+//!   pairing-allocated bye and no bye for a player who already scored a full point without
+//!   playing, C3 no pairing of two non-topscorers with the same absolute colour preference.
+//! * Completion (C4), then the quality criteria C5–C21 in their order, the bye to the lowest
+//!   eligible score, colour allocation (art. 5) with the initial colour of `XXC`.
+//! * Players with an entry for the round being paired (a requested half-point bye, an absence,
+//!   a full-point bye) and withdrawn players are left out.
+//!
+//! How: all criteria are weights of one maximum-weight perfect matching over the field
+//! ([`matching`]), settled bracket by bracket ([`brackets`]); the weights are in
+//! [`criteria`], colours in [`colour`].
+
+pub mod brackets;
+pub mod colour;
+pub mod criteria;
+pub mod matching;
+pub mod weight;
+
+use crate::model::{ByeKind, Color, Entry, GameResult, StartNo, Tournament};
+use criteria::{Col, Entrant, Float, Layout};
+use std::fmt;
+use weight::Wide;
+
+/// Which text of the Dutch rules to apply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DutchRules {
+    /// C.04.3 as approved in 2024, in force since February 2026.
+    #[default]
+    Fide2025,
+}
+
+/// The pairing of one round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    /// The round this pairing is for (1-based).
+    pub round: u32,
+    /// `(white, black)` per board, in the published board order: by the higher player's score,
+    /// then the lower player's score, then the higher player's start number.
+    pub boards: Vec<(StartNo, StartNo)>,
+    /// The player with the pairing-allocated bye.
+    pub bye: Option<StartNo>,
+}
+
+impl Pairing {
+    /// The bbpPairings / JaVaFo output: the number of lines, `white black` per board, and
+    /// `P 0` for the bye.
+    pub fn to_pairs_file(&self) -> String {
+        let mut out = format!("{}\n", self.boards.len() + usize::from(self.bye.is_some()));
+        for (w, b) in &self.boards {
+            out.push_str(&format!("{w} {b}\n"));
+        }
+        if let Some(p) = self.bye {
+            out.push_str(&format!("{p} 0\n"));
+        }
+        out
+    }
+}
+
+/// Why a round cannot be paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PairingError {
+    /// The last round still has games without a result.
+    RoundInProgress { round: u32 },
+    /// An earlier round has a game without a result.
+    MissingResult {
+        round: u32,
+        white: StartNo,
+        black: StartNo,
+    },
+    /// The event already has all its rounds.
+    AllRoundsPaired { rounds: u32 },
+    /// No pairing satisfies the absolute criteria (no rematch, bye rules, colours).
+    NoLegalPairing { round: u32, players: usize },
+    /// The tournament's data is inconsistent.
+    Invalid(String),
+}
+
+impl fmt::Display for PairingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PairingError::RoundInProgress { round } => write!(
+                f,
+                "round {round} still has games without a result; enter them before pairing the \
+                 next round"
+            ),
+            PairingError::MissingResult {
+                round,
+                white,
+                black,
+            } => write!(
+                f,
+                "round {round}: the game {white}–{black} has no result; every earlier game needs \
+                 one before the next round can be paired"
+            ),
+            PairingError::AllRoundsPaired { rounds } => {
+                write!(f, "all {rounds} rounds of the event are already paired")
+            }
+            PairingError::NoLegalPairing { round, players } => write!(
+                f,
+                "round {round} cannot be paired: no pairing of its {players} players avoids \
+                 rematches, a second pairing-allocated bye and forbidden colour clashes (FIDE \
+                 C.04.3 C1–C3)"
+            ),
+            PairingError::Invalid(why) => write!(f, "the tournament is inconsistent: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for PairingError {}
+
+/// One player's round as the pairing rules see it.
+#[derive(Clone, Copy)]
+struct Past {
+    opponent: Option<StartNo>,
+    colour: Option<Color>,
+    played: bool,
+    points: u32,
+    participated: bool,
+}
+
+/// The round the next pairing is for, and whether its column already holds requested byes.
+fn round_to_pair(t: &Tournament) -> Result<u32, PairingError> {
+    let k = t.rounds.len() as u32;
+    let Some(last) = t.rounds.last() else {
+        return Ok(1);
+    };
+    if last.games.is_empty()
+        && last
+            .byes
+            .iter()
+            .all(|b| b.kind != ByeKind::PairingAllocated)
+    {
+        return Ok(k);
+    }
+    if last.games.iter().any(|g| g.result == GameResult::Pending) {
+        return Err(PairingError::RoundInProgress { round: k });
+    }
+    Ok(k + 1)
+}
+
+/// Pairs the next round of a Swiss event by the Dutch system.
+///
+/// The round is the one after the last round with games; if the last round holds only
+/// requested byes and absences (as a TRF prepared for pairing does), that round is paired and
+/// those players are left out.
+pub fn pair_next_round(t: &Tournament, rules: DutchRules) -> Result<Pairing, PairingError> {
+    t.validate()
+        .map_err(|e| PairingError::Invalid(e.to_string()))?;
+    let round = round_to_pair(t)?;
+    pair_round(t, round, rules)
+}
+
+/// Pairs round `round` (1-based) from the results of the rounds before it.
+pub fn pair_round(t: &Tournament, round: u32, rules: DutchRules) -> Result<Pairing, PairingError> {
+    let DutchRules::Fide2025 = rules;
+    let total = t.scheduled_rounds();
+    if total > 0 && round > total {
+        return Err(PairingError::AllRoundsPaired { rounds: total });
+    }
+    let n = t.players.len();
+    let played_rounds = round - 1;
+    let mut history: Vec<Vec<Past>> = Vec::with_capacity(n);
+    for p in &t.players {
+        let mut rows = Vec::with_capacity(played_rounds as usize);
+        for r in 1..round {
+            rows.push(match t.entry(p.start_no, r) {
+                Entry::Game {
+                    opponent,
+                    colour,
+                    result,
+                } => {
+                    let Some(points) = result.points_for(colour) else {
+                        let (white, black) = match colour {
+                            Color::White => (p.start_no, opponent),
+                            Color::Black => (opponent, p.start_no),
+                        };
+                        return Err(PairingError::MissingResult {
+                            round: r,
+                            white,
+                            black,
+                        });
+                    };
+                    Past {
+                        opponent: Some(opponent),
+                        colour: Some(colour),
+                        played: result.is_played(),
+                        points: points.0,
+                        participated: true,
+                    }
+                }
+                Entry::Bye(kind) => Past {
+                    opponent: None,
+                    colour: None,
+                    played: false,
+                    points: kind.points().0,
+                    participated: kind == ByeKind::PairingAllocated,
+                },
+                Entry::None => Past {
+                    opponent: None,
+                    colour: None,
+                    played: false,
+                    points: 0,
+                    participated: false,
+                },
+            });
+        }
+        history.push(rows);
+    }
+    let score_back = |i: usize, back: u32| -> u32 {
+        let h = &history[i];
+        let total: u32 = h.iter().map(|x| x.points).sum();
+        let recent: u32 = h[(played_rounds - back) as usize..]
+            .iter()
+            .map(|x| x.points)
+            .sum();
+        total - recent
+    };
+    let withdrawn = |s: StartNo| t.withdrawal_of(s).is_some_and(|w| w.after_round < round);
+    let takes_part: Vec<bool> = t
+        .players
+        .iter()
+        .map(|p| matches!(t.entry(p.start_no, round), Entry::None) && !withdrawn(p.start_no))
+        .collect();
+
+    let mut entrants = Vec::new();
+    let mut rank = 0usize;
+    for (i, p) in t.players.iter().enumerate() {
+        let h = &history[i];
+        let valid = takes_part[i] || h.iter().any(|x| x.participated);
+        if !valid {
+            continue;
+        }
+        let my_rank = rank;
+        rank += 1;
+        if !takes_part[i] {
+            continue;
+        }
+        let colours: Vec<Col> = h
+            .iter()
+            .filter(|x| x.played)
+            .map(|x| match x.colour {
+                Some(Color::White) => Col::White,
+                _ => Col::Black,
+            })
+            .collect();
+        let whites = colours.iter().filter(|&&c| c == Col::White).count() as u32;
+        let blacks = colours.len() as u32 - whites;
+        let last = colours.last().copied().unwrap_or(Col::None);
+        let run = colours.iter().rev().take_while(|&&c| c == last).count();
+        let lower = if whites > blacks {
+            Col::Black
+        } else {
+            Col::White
+        };
+        let imbalance = whites.abs_diff(blacks);
+        let pref = if imbalance > 1 {
+            lower
+        } else if run > 1 {
+            last.invert()
+        } else if imbalance > 0 {
+            lower
+        } else if run > 0 {
+            last.invert()
+        } else {
+            Col::None
+        };
+        let repeated = if run > 1 { last } else { Col::None };
+        let absolute = imbalance > 1 || repeated != Col::None;
+        let mut floats = [Float::None; 2];
+        for back in 1..=2u32 {
+            if played_rounds < back {
+                continue;
+            }
+            let past = h[(played_rounds - back) as usize];
+            // Art. 1.4.3: scoring more than a loss without playing is a downfloat; a game not
+            // played (a forfeit loss, an absence) is no float at all.
+            floats[back as usize - 1] = if !past.played {
+                if past.points > 0 {
+                    Float::Down
+                } else {
+                    Float::None
+                }
+            } else {
+                let me = score_back(i, back);
+                let them = match past.opponent {
+                    Some(o) => score_back(o as usize - 1, back),
+                    None => me,
+                };
+                match me.cmp(&them) {
+                    std::cmp::Ordering::Greater => Float::Down,
+                    std::cmp::Ordering::Less => Float::Up,
+                    std::cmp::Ordering::Equal => Float::None,
+                }
+            };
+        }
+        entrants.push(Entrant {
+            start_no: p.start_no,
+            score: h.iter().map(|x| x.points).sum(),
+            rank: my_rank,
+            pref,
+            imbalance,
+            repeated,
+            strong: !absolute && imbalance > 0,
+            bye_eligible: !h.iter().any(|x| !x.played && x.points >= 2),
+            played_games: colours.len() as u32,
+            floats,
+            colours,
+        });
+    }
+    entrants.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
+    let m = entrants.len();
+    let mut index = vec![usize::MAX; n + 1];
+    for (i, e) in entrants.iter().enumerate() {
+        index[e.start_no as usize] = i;
+    }
+    let mut met = vec![false; m * m];
+    for (i, e) in entrants.iter().enumerate() {
+        for past in &history[e.start_no as usize - 1] {
+            if let (true, Some(o)) = (past.played, past.opponent) {
+                let j = index[o as usize];
+                if j != usize::MAX {
+                    met[i * m + j] = true;
+                    met[j * m + i] = true;
+                }
+            }
+        }
+    }
+    let layout = Layout::new(&entrants, met, played_rounds, total.max(round));
+    let opts = brackets::Options {
+        c9_unplayed_games: true,
+    };
+    let outcome = dispatch(&entrants, &layout, &opts)
+        .ok_or(PairingError::NoLegalPairing { round, players: m })?;
+
+    let initial = match t.initial_colour {
+        Some(Color::Black) => Col::Black,
+        _ => Col::White,
+    };
+    let mut boards: Vec<(usize, usize)> = outcome
+        .pairs
+        .iter()
+        .map(|&(a, b)| {
+            let (p, q) = if entrants[a].start_no < entrants[b].start_no {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            if colour::colour_of(&entrants[p], &entrants[q], initial) == Col::White {
+                (p, q)
+            } else {
+                (q, p)
+            }
+        })
+        .collect();
+    let key = |&(w, b): &(usize, usize)| {
+        let (h, l) =
+            if (entrants[w].score, entrants[b].rank) > (entrants[b].score, entrants[w].rank) {
+                (w, b)
+            } else {
+                (b, w)
+            };
+        (
+            std::cmp::Reverse(entrants[h].score),
+            std::cmp::Reverse(entrants[l].score),
+            entrants[h].start_no,
+        )
+    };
+    boards.sort_by_key(key);
+    Ok(Pairing {
+        round,
+        boards: boards
+            .into_iter()
+            .map(|(w, b)| (entrants[w].start_no, entrants[b].start_no))
+            .collect(),
+        bye: outcome.bye.map(|i| entrants[i].start_no),
+    })
+}
+
+/// Runs the pairing with the narrowest weight type that holds the layout's weights (plus room
+/// for the matching's dual values).
+fn dispatch(e: &[Entrant], layout: &Layout, opts: &brackets::Options) -> Option<brackets::Outcome> {
+    let need = layout.width() + 40;
+    macro_rules! try_width {
+        ($($l:literal),*) => {
+            $(
+                if need <= 64 * $l {
+                    return brackets::pair::<Wide<$l>>(e, layout, opts);
+                }
+            )*
+        };
+    }
+    try_width!(1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64, 96, 128);
+    brackets::pair::<Wide<256>>(e, layout, opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Bye, Format, Game, Outcome, Player, Round};
+
+    fn event(n: u32, rounds: u32) -> Tournament {
+        let players = (0..n)
+            .map(|i| Player {
+                name: format!("P{}", i + 1),
+                rating: Some(2400 - i as u16 * 10),
+                ..Player::default()
+            })
+            .collect();
+        let mut t = Tournament::new("t", Format::Swiss { rounds }, players);
+        t.initial_colour = Some(Color::White);
+        t
+    }
+
+    fn played(white: StartNo, black: StartNo, o: Outcome) -> Game {
+        Game {
+            white,
+            black,
+            result: GameResult::Played(o),
+        }
+    }
+
+    #[test]
+    fn round_one_pairs_top_half_against_bottom_half_with_alternating_colours() {
+        let t = event(6, 5);
+        let p = pair_next_round(&t, DutchRules::Fide2025).unwrap();
+        assert_eq!(p.round, 1);
+        assert_eq!(p.boards, vec![(1, 4), (5, 2), (3, 6)]);
+        assert_eq!(p.bye, None);
+        let mut t = event(6, 5);
+        t.initial_colour = Some(Color::Black);
+        let p = pair_next_round(&t, DutchRules::Fide2025).unwrap();
+        assert_eq!(p.boards, vec![(4, 1), (2, 5), (6, 3)]);
+    }
+
+    #[test]
+    fn odd_field_gives_the_lowest_player_the_bye_and_it_is_printed_last() {
+        let t = event(5, 5);
+        let p = pair_next_round(&t, DutchRules::Fide2025).unwrap();
+        assert_eq!(p.bye, Some(5));
+        assert_eq!(p.to_pairs_file(), "3\n1 3\n4 2\n5 0\n");
+    }
+
+    #[test]
+    fn requested_byes_of_the_round_are_left_out() {
+        let mut t = event(5, 5);
+        t.rounds.push(Round {
+            games: vec![],
+            byes: vec![Bye {
+                player: 2,
+                kind: ByeKind::Half,
+            }],
+        });
+        let p = pair_next_round(&t, DutchRules::Fide2025).unwrap();
+        assert_eq!(p.round, 1);
+        assert_eq!(p.bye, None);
+        assert!(p.boards.iter().all(|&(w, b)| w != 2 && b != 2));
+        assert_eq!(p.boards.len(), 2);
+    }
+
+    #[test]
+    fn no_rematch_and_no_second_bye() {
+        let mut t = event(3, 3);
+        t.rounds.push(Round {
+            games: vec![played(1, 2, Outcome::Draw)],
+            byes: vec![Bye {
+                player: 3,
+                kind: ByeKind::PairingAllocated,
+            }],
+        });
+        let p = pair_next_round(&t, DutchRules::Fide2025).unwrap();
+        assert_ne!(p.bye, Some(3));
+        assert_eq!(p.boards.len(), 1);
+        let (w, b) = p.boards[0];
+        assert!(w == 3 || b == 3);
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        let mut t = event(2, 3);
+        t.rounds.push(Round {
+            games: vec![Game {
+                white: 1,
+                black: 2,
+                result: GameResult::Pending,
+            }],
+            byes: vec![],
+        });
+        assert_eq!(
+            pair_next_round(&t, DutchRules::Fide2025),
+            Err(PairingError::RoundInProgress { round: 1 })
+        );
+        t.rounds[0].games[0].result = GameResult::Played(Outcome::WhiteWins);
+        let err = pair_next_round(&t, DutchRules::Fide2025).unwrap_err();
+        assert_eq!(
+            err,
+            PairingError::NoLegalPairing {
+                round: 2,
+                players: 2
+            }
+        );
+        assert!(err.to_string().contains("round 2 cannot be paired"));
+        // A forfeit is no meeting: the same two may be paired again.
+        t.rounds[0].games[0].result = GameResult::Forfeit(Some(Color::White));
+        assert!(pair_next_round(&t, DutchRules::Fide2025).is_ok());
+        let mut full = event(2, 1);
+        full.rounds.push(Round {
+            games: vec![played(1, 2, Outcome::Draw)],
+            byes: vec![],
+        });
+        assert_eq!(
+            pair_next_round(&full, DutchRules::Fide2025),
+            Err(PairingError::AllRoundsPaired { rounds: 1 })
+        );
+    }
+}

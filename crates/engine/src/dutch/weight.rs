@@ -1,0 +1,163 @@
+//! Fixed-width unsigned integers for the edge weights of the pairing graph.
+//!
+//! The Dutch criteria are packed into one edge weight, most important criterion in the highest
+//! bits (see `criteria.rs`); for a large field that takes several hundred bits. Arithmetic wraps
+//! (two's complement), which lets a low-order field be lowered below zero by borrowing from the
+//! fields above it, exactly as the criteria's tie-breaking terms need; comparisons used by the
+//! matching are signed, and every compared quantity (slacks, blossom duals) is a true
+//! non-negative number far below the top bit.
+
+use std::fmt;
+
+/// Operations the matching needs from a weight.
+pub trait Weight: Copy + Eq + fmt::Debug {
+    fn zero() -> Self;
+    fn from_u64(x: u64) -> Self;
+    fn add(self, rhs: Self) -> Self;
+    fn sub(self, rhs: Self) -> Self;
+    /// Halves a non-negative even value.
+    fn half(self) -> Self;
+    fn is_zero(&self) -> bool;
+    fn is_odd(&self) -> bool;
+    /// Signed comparison `self < rhs`.
+    fn lt(&self, rhs: &Self) -> bool;
+    /// `self << bits` (bits shifted out at the top are lost).
+    fn shl(self, bits: u32) -> Self;
+    /// Number of bits the type holds.
+    const BITS: u32;
+}
+
+/// An unsigned integer of `L` 64-bit limbs, least significant first.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Wide<const L: usize>(pub [u64; L]);
+
+impl<const L: usize> fmt::Debug for Wide<L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "0x")?;
+        for limb in self.0.iter().rev() {
+            write!(f, "{limb:016x}")?;
+        }
+        Ok(())
+    }
+}
+
+impl<const L: usize> Weight for Wide<L> {
+    const BITS: u32 = 64 * L as u32;
+
+    #[inline]
+    fn zero() -> Self {
+        Wide([0; L])
+    }
+
+    #[inline]
+    fn from_u64(x: u64) -> Self {
+        let mut w = [0; L];
+        w[0] = x;
+        Wide(w)
+    }
+
+    #[inline]
+    fn add(self, rhs: Self) -> Self {
+        let mut out = [0; L];
+        let mut carry = false;
+        for (i, o) in out.iter_mut().enumerate() {
+            let (s1, c1) = self.0[i].overflowing_add(rhs.0[i]);
+            let (s2, c2) = s1.overflowing_add(u64::from(carry));
+            *o = s2;
+            carry = c1 || c2;
+        }
+        Wide(out)
+    }
+
+    #[inline]
+    fn sub(self, rhs: Self) -> Self {
+        let mut out = [0; L];
+        let mut borrow = false;
+        for (i, o) in out.iter_mut().enumerate() {
+            let (d1, b1) = self.0[i].overflowing_sub(rhs.0[i]);
+            let (d2, b2) = d1.overflowing_sub(u64::from(borrow));
+            *o = d2;
+            borrow = b1 || b2;
+        }
+        Wide(out)
+    }
+
+    #[inline]
+    fn half(self) -> Self {
+        let mut out = [0; L];
+        for (i, o) in out.iter_mut().enumerate() {
+            let high = self.0.get(i + 1).map_or(0, |h| h << 63);
+            *o = (self.0[i] >> 1) | high;
+        }
+        Wide(out)
+    }
+
+    #[inline]
+    fn is_zero(&self) -> bool {
+        self.0.iter().all(|&x| x == 0)
+    }
+
+    #[inline]
+    fn is_odd(&self) -> bool {
+        self.0[0] & 1 == 1
+    }
+
+    #[inline]
+    fn lt(&self, rhs: &Self) -> bool {
+        let sa = self.0[L - 1] >> 63;
+        let sb = rhs.0[L - 1] >> 63;
+        if sa != sb {
+            return sa > sb;
+        }
+        for i in (0..L).rev() {
+            if self.0[i] != rhs.0[i] {
+                return self.0[i] < rhs.0[i];
+            }
+        }
+        false
+    }
+
+    fn shl(self, bits: u32) -> Self {
+        let limbs = (bits / 64) as usize;
+        let rest = bits % 64;
+        let mut out = [0; L];
+        for i in (0..L).rev() {
+            if i < limbs {
+                break;
+            }
+            let src = i - limbs;
+            let mut v = self.0[src] << rest;
+            if rest > 0 && src > 0 {
+                v |= self.0[src - 1] >> (64 - rest);
+            }
+            out[i] = v;
+        }
+        Wide(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type W = Wide<2>;
+
+    #[test]
+    fn carries_and_borrows_cross_limbs() {
+        let a = W::from_u64(u64::MAX);
+        let b = a.add(W::from_u64(1));
+        assert_eq!(b.0, [0, 1]);
+        assert_eq!(b.sub(W::from_u64(1)), a);
+        assert_eq!(W::from_u64(3).shl(64).0, [0, 3]);
+        assert_eq!(W::from_u64(3).shl(63).0, [1 << 63, 1]);
+        assert_eq!(W::from_u64(6).shl(64).half().0, [0, 3]);
+    }
+
+    #[test]
+    fn comparison_is_signed() {
+        let minus_one = W::zero().sub(W::from_u64(1));
+        assert!(minus_one.lt(&W::zero()));
+        assert!(W::from_u64(1).lt(&W::from_u64(1).shl(70)));
+        assert!(!W::from_u64(5).lt(&W::from_u64(5)));
+    }
+}
