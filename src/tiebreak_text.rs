@@ -24,6 +24,17 @@ pub fn value_full(v: Option<Number>) -> String {
     v.map_or_else(|| "no value".to_string(), |n| n.to_string())
 }
 
+/// Two values that differ, as briefly as still shows the difference: two decimals when they
+/// differ there, every digit otherwise.
+pub fn value_pair(a: Option<Number>, b: Option<Number>) -> (String, String) {
+    let (sa, sb) = (value_short(a), value_short(b));
+    if sa != sb && !sa.is_empty() && !sb.is_empty() {
+        (sa, sb)
+    } else {
+        (value_full(a), value_full(b))
+    }
+}
+
 /// `Sonneborn-Berger (SB)`, `Buchholz (BH-C1)`.
 pub fn criterion(tb: Tiebreak) -> String {
     format!("{} ({})", tb.name(), tb.code())
@@ -335,14 +346,17 @@ pub fn why_above(t: &Tournament, s: &Standings, a: StartNo, b: StartNo) -> WhyAb
         }
     };
     match decision {
-        Decision::Points { a: pu, b: pl } => WhyAbove {
-            headline: format!(
-                "{nu} (rank {}) is above {nl} (rank {}) on points: {pu} against {pl}.",
-                ru.rank, rl.rank
-            ),
-            equal_on: Vec::new(),
-            decisive: None,
-        },
+        Decision::Points { a: pu, b: pl } => {
+            let (pu, pl) = value_pair(Some(pu), Some(pl));
+            WhyAbove {
+                headline: format!(
+                    "{nu} (rank {}) is above {nl} (rank {}) on points: {pu} against {pl}.",
+                    ru.rank, rl.rank
+                ),
+                equal_on: Vec::new(),
+                decisive: None,
+            }
+        }
         Decision::Tiebreak {
             index,
             code,
@@ -357,7 +371,10 @@ pub fn why_above(t: &Tournament, s: &Standings, a: StartNo, b: StartNo) -> WhyAb
                 "larger is better"
             };
             let values = match (vu, vl) {
-                (Some(x), Some(y)) => format!("{x} against {y} ({direction})"),
+                (Some(_), Some(_)) => {
+                    let (x, y) = value_pair(vu, vl);
+                    format!("{x} against {y} ({direction})")
+                }
                 (Some(x), None) => format!(
                     "{x}, while {nl} has no value (the tie-break does not apply to them), which \
                      ranks after any value"
@@ -439,6 +456,17 @@ mod tests {
         let why = why_above(&t, &s, last, top);
         assert!(why.headline.contains("on points"), "{}", why.headline);
         assert_eq!(why.decisive, None);
+    }
+
+    #[test]
+    fn a_pair_is_shown_with_as_many_digits_as_tell_them_apart() {
+        let (a, b) = (
+            Some(Number::Real(13.709_171)),
+            Some(Number::Real(13.190_285)),
+        );
+        assert_eq!(value_pair(a, b), ("13.71".into(), "13.19".into()));
+        let (a, b) = (Some(Number::Real(13.701)), Some(Number::Real(13.704)));
+        assert_eq!(value_pair(a, b), ("13.701".into(), "13.704".into()));
     }
 
     #[test]

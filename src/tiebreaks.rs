@@ -162,6 +162,28 @@ mod tests {
     }
 
     #[test]
+    fn settings_written_before_the_choices_existed_still_load() {
+        use crate::store::Settings;
+        let old: Settings =
+            serde_json::from_str(r#"{"k":2.5,"expectation":"logistic","selected":"example"}"#)
+                .expect("an older settings record");
+        assert!(old.tiebreaks.is_empty());
+        assert_eq!(old.k, 2.5);
+        let mut settings = Settings::default();
+        let choice = TiebreakChoice::default_for(System::Swiss);
+        settings
+            .tiebreaks
+            .insert("example".into(), choice.to_stored());
+        let text = serde_json::to_string(&settings).expect("serialise");
+        let back: Settings = serde_json::from_str(&text).expect("deserialise");
+        assert_eq!(back, settings);
+        assert_eq!(
+            TiebreakChoice::from_stored(&back.tiebreaks["example"]),
+            choice
+        );
+    }
+
+    #[test]
     fn suggestions_are_codes_the_engine_knows() {
         for code in SUGGESTED {
             let tb: Tiebreak = code.parse().expect("a known code");

@@ -160,10 +160,23 @@ pub fn TiebreakBreakdown(
     view! {
         <section
             class="panel breakdown"
+            class:open=move || selected.with(Option::is_some)
             data-testid="tiebreak-breakdown"
             aria-labelledby="breakdown-title"
         >
-            <h3 id="breakdown-title">"How a value is made"</h3>
+            <div class="breakdown-head">
+                <h3 id="breakdown-title">"How a value is made"</h3>
+                <Show when=move || selected.with(Option::is_some)>
+                    <button
+                        type="button"
+                        class="quiet"
+                        aria-label="Close the breakdown"
+                        on:click=move |_| selected.set(None)
+                    >
+                        "Close"
+                    </button>
+                </Show>
+            </div>
             {content}
             <details class="rule">
                 <summary>"Unplayed rounds"</summary>
