@@ -130,8 +130,11 @@ async function main() {
       }
       return { dom, frame };
     };
-    const rules = await run('tiebreak-rules', ['fide2023', 'fide2026']);
-    const preset = await run('tiebreak-preset', ['round-robin', 'swiss']);
+    // The rule versions differ only in Swiss BH/FB/SB values: a round-robin's table stays.
+    const system = await page.getByTestId('tiebreak-preset').inputValue();
+    const swiss = system === 'swiss';
+    const rules = swiss ? await run('tiebreak-rules', ['fide2023', 'fide2026']) : null;
+    const preset = await run('tiebreak-preset', swiss ? ['round-robin', 'swiss'] : ['swiss', 'round-robin']);
     const policies = await page.getByTestId('standings-basis').isEnabled();
     const basis = policies ? await run('standings-basis', ['bayes', 'recorded']) : null;
     const select = { dom: [], frame: [] };
@@ -143,10 +146,12 @@ async function main() {
       }
     }
 
-    console.log(`${opts.file}: ${players} players, ${columns - 5} tie-break columns (Swiss preset)`);
+    console.log(`${opts.file}: ${players} players, ${columns - 5} tie-break columns (${system} preset)`);
     console.log(`  open the Standings tab → rows drawn, next frame : ${fmt(open)} (${open.length} runs)`);
-    console.log(`  rules fide2026 ↔ fide2023 → table changed        : ${fmt(rules.dom)}`);
-    console.log(`                             → next frame          : ${fmt(rules.frame)}`);
+    if (rules) {
+      console.log(`  rules fide2026 ↔ fide2023 → table changed        : ${fmt(rules.dom)}`);
+      console.log(`                             → next frame          : ${fmt(rules.frame)}`);
+    }
     console.log(`  preset Swiss ↔ round-robin → table changed       : ${fmt(preset.dom)}`);
     console.log(`                             → next frame          : ${fmt(preset.frame)}`);
     if (basis) {
