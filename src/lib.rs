@@ -5,9 +5,12 @@ pub mod analysis;
 pub mod app;
 pub mod components;
 pub mod files;
+pub mod live_standings;
 pub mod pages;
 pub mod persist;
 pub mod store;
 pub mod text;
+pub mod tiebreak_text;
+pub mod tiebreaks;
 
 pub use app::App;

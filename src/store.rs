@@ -4,11 +4,13 @@
 
 use crate::files::{self, ImportError};
 use crate::persist::{self, Loaded, Persister, Quarantined};
+use crate::tiebreaks::{system_of, StoredChoice, TiebreakChoice};
 use engine::elo::Expectation;
 use engine::impute::Params;
 use engine::{StartNo, Tournament, Withdrawal};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// Id of the example event: one fixed id, so "open the example" never duplicates it.
 pub const EXAMPLE_ID: &str = "example";
@@ -36,6 +38,9 @@ pub struct Settings {
     pub k: f64,
     pub expectation: Expectation,
     pub selected: Option<String>,
+    /// Each event's standings choices (tie-break list, rules, basis), by event id; an event
+    /// without an entry uses the defaults for its system.
+    pub tiebreaks: BTreeMap<String, StoredChoice>,
 }
 
 impl Default for Settings {
@@ -45,6 +50,7 @@ impl Default for Settings {
             k: p.k,
             expectation: p.expectation,
             selected: None,
+            tiebreaks: BTreeMap::new(),
         }
     }
 }
@@ -254,6 +260,14 @@ impl Store {
         self.events.update(|es| es.retain(|e| e.id != id));
         if self
             .settings
+            .with_untracked(|s| s.tiebreaks.contains_key(id))
+        {
+            self.settings.update(|s| {
+                s.tiebreaks.remove(id);
+            });
+        }
+        if self
+            .settings
             .with_untracked(|s| s.selected.as_deref() == Some(id))
         {
             self.settings.update(|s| s.selected = None);
@@ -300,6 +314,40 @@ impl Store {
             ws.sort_by_key(|w| w.player);
             t.withdrawals = ws;
         });
+    }
+}
+
+/// Standings choices (tie-breaks, rules, basis) of each event.
+impl Store {
+    /// The standings choices of event `id`, tracked: as stored, else the defaults for the
+    /// event's system.
+    pub fn tiebreak_choice(&self, id: String) -> Memo<TiebreakChoice> {
+        let settings = self.settings;
+        let events = self.events;
+        Memo::new(move |_| {
+            let stored = settings.with(|s| s.tiebreaks.get(&id).map(TiebreakChoice::from_stored));
+            stored.unwrap_or_else(|| {
+                let system = events.with(|es| {
+                    es.iter()
+                        .find(|e| e.id == id)
+                        .map(|e| system_of(&e.tournament))
+                });
+                TiebreakChoice::default_for(system.unwrap_or(engine::tiebreak::System::RoundRobin))
+            })
+        })
+    }
+
+    /// Stores the standings choices of event `id`.
+    pub fn set_tiebreak_choice(&self, id: &str, choice: &TiebreakChoice) {
+        let stored = choice.to_stored();
+        if self
+            .settings
+            .with_untracked(|s| s.tiebreaks.get(id) != Some(&stored))
+        {
+            self.settings.update(|s| {
+                s.tiebreaks.insert(id.to_string(), stored);
+            });
+        }
     }
 }
 

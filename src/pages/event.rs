@@ -53,7 +53,7 @@ pub fn EventScreen(
                         EventView::Players => {
                             view! { <PlayersTable event_id=id.clone() tournament=tournament /> }.into_any()
                         }
-                        EventView::Standings => view! { <StandingsTable tournament=tournament /> }.into_any(),
+                        EventView::Standings => view! { <StandingsTable event_id=id.clone() /> }.into_any(),
                         _ => view! { <Crosstable event_id=id.clone() tournament=tournament /> }.into_any(),
                     }}
                 </section>

@@ -86,14 +86,6 @@ fn name(t: &Tournament, p: StartNo) -> &str {
     t.player(p).map_or("?", |p| p.name.as_str())
 }
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
 fn truncate(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
 }
@@ -164,35 +156,10 @@ pub fn run_standings(req: StandingsRequest<'_>) -> Result<String, String> {
     };
     let policy = policy.map_or(RECORDED, Policy::id);
     Ok(match req.output {
-        Output::Csv => standings_csv(&t, &standings, &listed),
+        Output::Csv => tiebreak::csv::standings(&t, &standings, &listed),
         Output::Table => standings_table(&t, &standings, &listed, policy),
         Output::Json => standings_json(&t, &standings, &listed, policy)?,
     })
-}
-
-fn standings_csv(t: &Tournament, s: &Standings, columns: &[String]) -> String {
-    let mut out = String::from("rank,start_no,name,points");
-    for c in columns {
-        out.push(',');
-        out.push_str(&csv_field(c));
-    }
-    out.push('\n');
-    for r in &s.rows {
-        let _ = write!(
-            out,
-            "{},{},{},{}",
-            r.rank,
-            r.start_no,
-            csv_field(name(t, r.start_no)),
-            r.points
-        );
-        for v in &r.values {
-            out.push(',');
-            out.push_str(&cell(v.value));
-        }
-        out.push('\n');
-    }
-    out
 }
 
 fn standings_table(t: &Tournament, s: &Standings, columns: &[String], policy: &str) -> String {
@@ -304,16 +271,6 @@ fn standings_json(
     })
 }
 
-/// Hundredths as a decimal with exactly two places: `287` → `2.87`, `-800` → `-8.00`.
-fn two_decimals(h: i64) -> String {
-    let sign = if h < 0 { "-" } else { "" };
-    format!(
-        "{sign}{}.{:02}",
-        h.unsigned_abs() / 100,
-        h.unsigned_abs() % 100
-    )
-}
-
 fn points(h: HalfPoints) -> String {
     h.to_string()
 }
@@ -359,8 +316,8 @@ fn ratings_csv(report: &RatingReport) -> String {
             c.k,
             c.games.len(),
             points(c.score),
-            two_decimals(i64::from(c.expected_hundredths)),
-            two_decimals(c.change_hundredths)
+            rating::two_decimals(i64::from(c.expected_hundredths)),
+            rating::two_decimals(c.change_hundredths)
         );
     }
     out
@@ -416,8 +373,8 @@ fn ratings_table(t: &Tournament, r: &RatingReport) -> String {
                 c.k,
                 c.games.len(),
                 points(c.score),
-                two_decimals(i64::from(c.expected_hundredths)),
-                two_decimals(c.change_hundredths),
+                rating::two_decimals(i64::from(c.expected_hundredths)),
+                rating::two_decimals(c.change_hundredths),
                 c.change,
                 c.new_rating,
                 c.performance,
@@ -451,18 +408,4 @@ fn ratings_table(t: &Tournament, r: &RatingReport) -> String {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn two_decimal_formatting_is_exact() {
-        assert_eq!(two_decimals(287), "2.87");
-        assert_eq!(two_decimals(-800), "-8.00");
-        assert_eq!(two_decimals(-40), "-0.40");
-        assert_eq!(two_decimals(0), "0.00");
-        assert_eq!(two_decimals(1260), "12.60");
-    }
 }

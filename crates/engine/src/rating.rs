@@ -194,6 +194,17 @@ pub fn capped_k(k: u8, games: u32) -> u8 {
     }
 }
 
+/// Hundredths as a decimal with exactly two places, as rating changes are printed:
+/// `287` → `2.87`, `-800` → `-8.00`.
+pub fn two_decimals(h: i64) -> String {
+    let sign = if h < 0 { "-" } else { "" };
+    format!(
+        "{sign}{}.{:02}",
+        h.unsigned_abs() / 100,
+        h.unsigned_abs() % 100
+    )
+}
+
 /// x / 100 rounded to a whole number, 0.5 up (for hundredths).
 fn round_hundredths(x: i64) -> i64 {
     (x + 50).div_euclid(100)
@@ -361,6 +372,15 @@ mod tests {
     const W: GameResult = GameResult::Played(Outcome::WhiteWins);
     const D: GameResult = GameResult::Played(Outcome::Draw);
     const B: GameResult = GameResult::Played(Outcome::BlackWins);
+
+    #[test]
+    fn two_decimal_formatting_is_exact() {
+        assert_eq!(two_decimals(287), "2.87");
+        assert_eq!(two_decimals(-800), "-8.00");
+        assert_eq!(two_decimals(-40), "-0.40");
+        assert_eq!(two_decimals(0), "0.00");
+        assert_eq!(two_decimals(1260), "12.60");
+    }
 
     #[test]
     fn k_factor_rules() {

@@ -58,6 +58,7 @@
 
 mod compute;
 mod crosstable;
+pub mod csv;
 mod direct;
 mod explain;
 mod number;

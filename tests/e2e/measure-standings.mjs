@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+// Measures how long the standings tab takes to recompute and redraw for a large event (not a
+// test: it only prints numbers). It imports a TRF through the app's file input (default: the
+// largest tie-break fixture), opens the Standings tab, then, inside the page, for each change:
+// performance.now() when the `change` event is dispatched, (a) when a MutationObserver first
+// sees the standings table's text change, and (b) the next requestAnimation frame after that.
+// Changes measured: the rule version (fide2026 ↔ fide2023: the Swiss BH/SB values change), the
+// preset (Swiss ↔ round-robin: other columns), the basis (recorded ↔ Bayesian, for a
+// round-robin with a withdrawal), opening a value's breakdown, and opening the tab itself.
+//
+//   node tests/e2e/measure-standings.mjs [--file PATH.trf] [--moves 10] [--warmup 2]
+//   (needs dist/: ./scripts/test.sh or `trunk build --release` first; CROSSTABLE_DIST overrides)
+import { parseArgs } from 'node:util';
+import { gotoApp, openBrowser, startServer } from './helpers.mjs';
+
+const { values: opts } = parseArgs({
+  options: {
+    file: { type: 'string', default: '../shared/fixtures/tiebreaks/swiss-t148/input.trf' },
+    moves: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+  },
+});
+const MOVES = Number(opts.moves);
+const WARMUP = Number(opts.warmup);
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const fmt = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `p50 ${percentile(s, 50).toFixed(0)} ms  p95 ${percentile(s, 95).toFixed(0)} ms  max ${s.at(-1).toFixed(0)} ms`;
+};
+
+// Runs in the page: sets a select and resolves with { dom, frame } in ms once the table changed.
+function changeOnce([testid, value]) {
+  const select = document.querySelector(`[data-testid="${testid}"]`);
+  const tableText = () => document.querySelector('[data-testid="tiebreak-standings"]')?.textContent;
+  const before = tableText();
+  return new Promise((resolve, reject) => {
+    let t0;
+    const done = () => {
+      const dom = performance.now() - t0;
+      observer.disconnect();
+      clearTimeout(timer);
+      requestAnimationFrame(() => resolve({ dom, frame: performance.now() - t0 }));
+    };
+    const observer = new MutationObserver(() => tableText() !== before && done());
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      reject(new Error(`the table did not change after ${testid} = ${value}`));
+    }, 20000);
+    t0 = performance.now();
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    if (tableText() !== before) done();
+  });
+}
+
+// Runs in the page: clicks a value in row `row` and resolves when the breakdown shows it.
+function selectOnce(row) {
+  const button = document.querySelectorAll(
+    `[data-testid="tiebreak-standings"] tbody tr:nth-child(${row + 1}) button.value`,
+  )[1];
+  const heading = () => document.querySelector('[data-testid="tiebreak-breakdown"] h4')?.textContent;
+  const before = heading();
+  return new Promise((resolve, reject) => {
+    let t0;
+    const done = () => {
+      const dom = performance.now() - t0;
+      observer.disconnect();
+      clearTimeout(timer);
+      requestAnimationFrame(() => resolve({ dom, frame: performance.now() - t0 }));
+    };
+    const observer = new MutationObserver(() => heading() !== before && done());
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    const timer = setTimeout(() => reject(new Error('the breakdown did not change')), 20000);
+    t0 = performance.now();
+    button.click();
+  });
+}
+
+// Runs in the page: clicks the Standings tab link and resolves when the table has its rows.
+function openTab(rows) {
+  const link = [...document.querySelectorAll('nav.tabs a')].find((a) => a.textContent.trim() === 'Standings');
+  return new Promise((resolve, reject) => {
+    let t0;
+    const ready = () => document.querySelectorAll('[data-testid="tiebreak-standings"] tbody tr').length === rows;
+    const done = () => {
+      const dom = performance.now() - t0;
+      observer.disconnect();
+      clearTimeout(timer);
+      requestAnimationFrame(() => resolve({ dom, frame: performance.now() - t0 }));
+    };
+    const observer = new MutationObserver(() => ready() && done());
+    observer.observe(document.body, { subtree: true, childList: true });
+    const timer = setTimeout(() => reject(new Error('the standings did not appear')), 20000);
+    t0 = performance.now();
+    link.click();
+  });
+}
+
+async function main() {
+  const server = await startServer();
+  const browser = await openBrowser();
+  try {
+    const { page } = browser;
+    await gotoApp(page, server.url);
+    await page.getByTestId('import-file').setInputFiles(opts.file);
+    await page.getByTestId('crosstable').waitFor({ state: 'visible', timeout: 60000 });
+    const players = await page.getByTestId('crosstable').locator('tbody tr').count();
+    const eventUrl = page.url();
+
+    const open = [];
+    for (let i = 0; i < 1 + 3; i++) {
+      await page.goto(eventUrl.replace(/\?.*$/, '') + '?tab=crosstable');
+      await page.getByTestId('crosstable').waitFor({ state: 'visible' });
+      const r = await page.evaluate(openTab, players);
+      if (i > 0) open.push(r.frame); // the first one also compiles and warms up
+    }
+    const columns = await page.getByTestId('tiebreak-standings').locator('thead th').count();
+
+    const run = async (testid, values) => {
+      const dom = [];
+      const frame = [];
+      for (let n = 0; n < WARMUP + MOVES; n++) {
+        const r = await page.evaluate(changeOnce, [testid, values[n % 2]]);
+        if (n >= WARMUP) {
+          dom.push(r.dom);
+          frame.push(r.frame);
+        }
+      }
+      return { dom, frame };
+    };
+    // The rule versions differ only in Swiss BH/FB/SB values: a round-robin's table stays.
+    const system = await page.getByTestId('tiebreak-preset').inputValue();
+    const swiss = system === 'swiss';
+    const rules = swiss ? await run('tiebreak-rules', ['fide2023', 'fide2026']) : null;
+    const preset = await run('tiebreak-preset', swiss ? ['round-robin', 'swiss'] : ['swiss', 'round-robin']);
+    const policies = await page.getByTestId('standings-basis').isEnabled();
+    const basis = policies ? await run('standings-basis', ['bayes', 'recorded']) : null;
+    const select = { dom: [], frame: [] };
+    for (let n = 0; n < WARMUP + MOVES; n++) {
+      const r = await page.evaluate(selectOnce, (n * 7) % players);
+      if (n >= WARMUP) {
+        select.dom.push(r.dom);
+        select.frame.push(r.frame);
+      }
+    }
+
+    console.log(`${opts.file}: ${players} players, ${columns - 5} tie-break columns (${system} preset)`);
+    console.log(`  open the Standings tab → rows drawn, next frame : ${fmt(open)} (${open.length} runs)`);
+    if (rules) {
+      console.log(`  rules fide2026 ↔ fide2023 → table changed        : ${fmt(rules.dom)}`);
+      console.log(`                             → next frame          : ${fmt(rules.frame)}`);
+    }
+    console.log(`  preset Swiss ↔ round-robin → table changed       : ${fmt(preset.dom)}`);
+    console.log(`                             → next frame          : ${fmt(preset.frame)}`);
+    if (basis) {
+      console.log(`  recorded ↔ Bayesian basis  → table changed       : ${fmt(basis.dom)}`);
+      console.log(`                             → next frame          : ${fmt(basis.frame)}`);
+    }
+    console.log(`  a value's breakdown        → panel changed       : ${fmt(select.dom)}`);
+    console.log(`                             → next frame          : ${fmt(select.frame)}`);
+    console.log(`  (${MOVES} changes each after ${WARMUP} warm-up; headless Chromium on this machine)`);
+  } finally {
+    await browser.dispose();
+    await server.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
