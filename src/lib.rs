@@ -7,6 +7,7 @@ pub mod components;
 pub mod files;
 pub mod pages;
 pub mod persist;
+pub mod simulation;
 pub mod store;
 pub mod text;
 
