@@ -6,6 +6,7 @@ use crate::files::{self, ImportError};
 use crate::persist::{self, Loaded, Persister, Quarantined};
 use engine::elo::Expectation;
 use engine::impute::Params;
+use engine::simulate::StudyConfig;
 use engine::{StartNo, Tournament, Withdrawal};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -36,6 +37,8 @@ pub struct Settings {
     pub k: f64,
     pub expectation: Expectation,
     pub selected: Option<String>,
+    /// The simulation page's last settings (not its results).
+    pub simulation: StudyConfig,
 }
 
 impl Default for Settings {
@@ -45,6 +48,7 @@ impl Default for Settings {
             k: p.k,
             expectation: p.expectation,
             selected: None,
+            simulation: StudyConfig::default(),
         }
     }
 }
@@ -57,6 +61,9 @@ impl Settings {
             self.k = Params::default().k;
         }
         self.k = self.k.min(K_INPUT_MAX);
+        if self.simulation.validate().is_err() {
+            self.simulation = StudyConfig::default();
+        }
         self
     }
 
@@ -274,6 +281,13 @@ impl Store {
 
     pub fn set_expectation(&self, expectation: Expectation) {
         self.settings.update(|s| s.expectation = expectation);
+    }
+
+    /// Remembers the simulation page's settings (only valid ones reach storage).
+    pub fn set_simulation(&self, config: StudyConfig) {
+        if config.validate().is_ok() && self.settings.with_untracked(|s| s.simulation != config) {
+            self.settings.update(|s| s.simulation = config);
+        }
     }
 
     /// Remembers the event last opened.

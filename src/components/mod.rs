@@ -10,6 +10,7 @@ pub mod new_event;
 pub mod players;
 pub mod prior_controls;
 pub mod side_by_side;
+pub mod simulation;
 pub mod standings;
 pub mod storage_banner;
 pub mod withdrawn_summary;
