@@ -93,6 +93,12 @@ impl RunBook {
         Ok(())
     }
 
+    /// Chunks in the whole run (as many as [`Study::chunks`] makes).
+    pub fn chunk_count(&self) -> u64 {
+        self.study.scenarios().len() as u64
+            * self.study.config().tournaments.div_ceil(self.chunk_size)
+    }
+
     /// The merged sums so far, one per scenario in [`StudyConfig::scenarios`] order.
     pub fn sums(&self) -> &[PartialSums] {
         &self.merged
@@ -142,7 +148,11 @@ mod tests {
             let cfg = config(tournaments);
             let mut book = RunBook::new(cfg.clone(), size).expect("valid");
             let ours: Vec<Chunk> = std::iter::from_fn(|| book.next_chunk()).collect();
+            let count = RunBook::new(cfg.clone(), size)
+                .expect("valid")
+                .chunk_count();
             let engine = Study::new(cfg).expect("valid").chunks(size);
+            assert_eq!(count, engine.len() as u64);
             assert_eq!(
                 ours, engine,
                 "{tournaments} tournaments in chunks of {size}"

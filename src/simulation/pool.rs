@@ -86,8 +86,8 @@ impl Pool {
         on_event: impl Fn(RunEvent) + 'static,
     ) -> Result<Pool, String> {
         let book = RunBook::new(config, CHUNK_TOURNAMENTS).map_err(|e| e.to_string())?;
-        let chunks = book.total().div_ceil(CHUNK_TOURNAMENTS).max(1);
-        let workers = workers.clamp(1, MAX_WORKERS).min(chunks as usize);
+        let chunks = usize::try_from(book.chunk_count()).unwrap_or(usize::MAX);
+        let workers = workers.clamp(1, MAX_WORKERS).min(chunks.max(1));
         let inner = Rc::new(RefCell::new(Inner {
             book,
             bridges: Vec::with_capacity(workers),

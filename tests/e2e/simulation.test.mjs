@@ -23,6 +23,15 @@ async function cli() {
   return bin;
 }
 
+/** Polls `condition` (in Node) until it holds. */
+async function waitFor(condition, what, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 async function openSimulation(page, url) {
   await gotoApp(page, url);
   await byId(page, 'nav-simulation').click();
@@ -88,6 +97,7 @@ describe('simulation page', () => {
         `progress moved through intermediate values: ${JSON.stringify(seen)}`,
       );
       assert.equal(await byId(page, 'sim-progress').count(), 0, 'no progress bar once finished');
+      await waitFor(() => page.workers().length === 0, 'the workers close once the study is done');
 
       // Results: 18 rows with one highlighted best per row at least, the plot, the claims, the note.
       const rows = byId(page, 'sim-table').locator('tbody tr');
@@ -139,7 +149,13 @@ describe('simulation page', () => {
       assert.match(await text.textContent(), /of 18,000,000 tournaments; .*left/);
       assert.ok(await byId(page, 'sim-run').isDisabled(), 'no second run while one is running');
       await screenshot(page, 'simulation-running');
+      const workers = page.workers();
+      assert.equal(workers.length, 2, 'the run uses navigator.hardwareConcurrency workers (2 here)');
+      const closed = workers.map((w) => new Promise((resolve) => w.once('close', resolve)));
       await byId(page, 'sim-cancel').click();
+      // The workers end (after their current chunk): cancel stops the computation, not just the display.
+      await Promise.all(closed);
+      assert.equal(page.workers().length, 0);
 
       await byId(page, 'sim-progress').waitFor({ state: 'detached' });
       assert.match(await byId(page, 'sim-status').textContent(), /Cancelled after [\d,]+ of 18,000,000 tournaments/);

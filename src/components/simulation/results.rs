@@ -53,7 +53,7 @@ pub fn SimResults(
             view! {
                 <section class="panel sim-results" data-testid="sim-results" aria-labelledby="sim-results-title">
                     <h3 id="sim-results-title">"Results"</h3>
-                    <p class="muted" data-testid="sim-run-info">
+                    <p class="muted" data-testid="sim-run-info" data-elapsed-ms=format!("{:.0}", f.elapsed_ms)>
                         {format!(
                             "{} tournaments in {:.1} s on {} Web Worker{} — seed {}, k = {}.",
                             count(total),
