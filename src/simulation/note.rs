@@ -3,6 +3,7 @@
 //! what a particular seed or grid will give). Every percentage comes from `engine::simulate`
 //! ([`Summary`], [`percent_lower`]); this module only chooses words.
 
+use crate::simulation::form;
 use engine::impute::Policy;
 use engine::simulate::{
     paper, percent_lower, ScenarioResult, StudyResult, Summary, Verdict, METHODS,
@@ -27,6 +28,26 @@ pub fn signed(x: f64) -> String {
     } else {
         "0".to_string()
     }
+}
+
+/// A count with thousands separators: `180,000`.
+pub fn count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Small counts in words ("one", …, "five"), larger ones as digits.
+fn number_words(n: usize) -> String {
+    ["no", "one", "two", "three", "four", "five"]
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
 }
 
 fn pct(x: f64) -> String {
@@ -141,7 +162,7 @@ pub fn explain(result: &StudyResult) -> Vec<String> {
     } else {
         format!(
             "{} of the five claims {} not hold as stated in this run: {}.",
-            differing.len(),
+            form::sentence(&number_words(differing.len())),
             if differing.len() == 1 { "does" } else { "do" },
             differing
                 .iter()
@@ -286,7 +307,7 @@ pub fn explain(result: &StudyResult) -> Vec<String> {
         c.rating_mean,
         c.draw_peak,
         c.k,
-        result.tournaments_per_scenario,
+        count(result.tournaments_per_scenario),
         result.seed,
         if result.tournaments_per_scenario < 1000 {
             " With so few tournaments per scenario, differences in the second or third decimal \

@@ -2,6 +2,7 @@
 //! the cancel button; afterwards, what became of the run.
 
 use crate::simulation::book::eta_ms;
+pub use crate::simulation::note::count;
 use leptos::prelude::*;
 
 /// Where the page's run stands.
@@ -35,19 +36,6 @@ pub fn duration_words(ms: f64) -> String {
     } else {
         format!("about {} h", (s / 3600.0).round())
     }
-}
-
-/// A count with thousands separators: `180,000`.
-pub fn count(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Percent of the run done.
