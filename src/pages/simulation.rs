@@ -11,6 +11,18 @@ use crate::simulation::pool::{default_workers, Pool, RunEvent};
 use crate::store::use_store;
 use leptos::prelude::*;
 
+/// Brings the progress bar into view once it is drawn (on a phone it sits below the form, out
+/// of sight of the run button); does nothing when it is already visible.
+fn show_progress() {
+    request_animation_frame(|| {
+        if let Some(el) = document().get_element_by_id("sim-output") {
+            let options = web_sys::ScrollIntoViewOptions::new();
+            options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+            el.scroll_into_view_with_scroll_into_view_options(&options);
+        }
+    });
+}
+
 #[component]
 pub fn SimulationPage() -> impl IntoView {
     view! {
@@ -92,6 +104,7 @@ pub fn SimulationScreen() -> impl IntoView {
                     workers: p.workers(),
                 });
                 pool.set_value(Some(p));
+                show_progress();
             }
             Err(why) => status.set(RunStatus::Failed(why)),
         }
@@ -128,7 +141,7 @@ pub fn SimulationScreen() -> impl IntoView {
             </header>
             <div class="sim-layout">
                 <SimSettings form=form workers=workers running=running on_run=run />
-                <div class="sim-output">
+                <div class="sim-output" id="sim-output">
                     <SimProgress status=status.into() on_cancel=cancel />
                     <SimResults finished=finished.into() />
                 </div>

@@ -68,13 +68,14 @@ pub fn RmseTable(
         })
         .collect_view();
     view! {
+        <p class="muted sim-table-help" id="sim-table-help">
+            "RMSE of the opponent's score over the unplayed games, per scenario (lower is better; "
+            <strong>"bold"</strong>
+            " = lowest in the row). σ: rating spread; β: W's form; n: games W played."
+        </p>
         <div class="table-scroll">
-            <table class="sim-table" data-testid="sim-table">
-                <caption>
-                    "RMSE of the opponent's score over the unplayed games, per scenario (lower is better; "
-                    <strong>"bold"</strong>
-                    " = lowest in the row). σ: rating spread; β: W's form; n: games W played."
-                </caption>
+            <table class="sim-table" data-testid="sim-table" aria-describedby="sim-table-help">
+                <caption class="visually-hidden">"RMSE per scenario and method"</caption>
                 <thead>
                     <tr>
                         <th scope="col" class="num">"#"</th>
