@@ -1,6 +1,7 @@
 //! The app shell: the store, the router with its routes, the error boundary of the pages.
 
 use crate::components::storage_banner::StorageBanner;
+use crate::pages::simulation::SimulationPage;
 use crate::pages::{
     event::EventPage, home::HomePage, not_found::NotFound, withdrawal::WithdrawalPage,
 };
@@ -50,6 +51,7 @@ pub fn App() -> impl IntoView {
                 </h1>
                 <nav aria-label="Main">
                     <a href="/">"Events"</a>
+                    <a href="/simulation" data-testid="nav-simulation">"Simulation"</a>
                 </nav>
             </header>
             <StorageBanner />
@@ -58,6 +60,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/") view=HomePage />
                     <Route path=path!("/event/:id") view=EventPage />
                     <Route path=path!("/event/:id/withdrawal") view=WithdrawalPage />
+                    <Route path=path!("/simulation") view=SimulationPage />
                 </Routes>
             </main>
             <footer class="app-footer">

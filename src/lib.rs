@@ -8,6 +8,7 @@ pub mod files;
 pub mod live_standings;
 pub mod pages;
 pub mod persist;
+pub mod simulation;
 pub mod store;
 pub mod text;
 pub mod tiebreak_text;

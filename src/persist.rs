@@ -4,7 +4,8 @@
 //! Keys (all under [`PREFIX`]):
 //! - `crosstable.v1.index` — `{"version":1,"events":[{"id","name","updated"}…]}`, the list order;
 //! - `crosstable.v1.event.<id>` — one event in the engine's JSON file format;
-//! - `crosstable.v1.settings` — `{"version":1,"k":…,"expectation":…,"selected":…}`.
+//! - `crosstable.v1.settings` — `{"version":1,"k":…,"expectation":…,"selected":…,
+//!   "simulation":{…}}` (the simulation page's last settings; absent in older records).
 //!
 //! Data safety: a key that cannot be read, or that a newer version of the app wrote, is never
 //! overwritten and never deleted by the app — it is set aside ([`Quarantined`]), left out of the

@@ -7,6 +7,7 @@ use crate::persist::{self, Loaded, Persister, Quarantined};
 use crate::tiebreaks::{system_of, StoredChoice, TiebreakChoice};
 use engine::elo::Expectation;
 use engine::impute::Params;
+use engine::simulate::StudyConfig;
 use engine::{StartNo, Tournament, Withdrawal};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -41,6 +42,8 @@ pub struct Settings {
     /// Each event's standings choices (tie-break list, rules, basis), by event id; an event
     /// without an entry uses the defaults for its system.
     pub tiebreaks: BTreeMap<String, StoredChoice>,
+    /// The simulation page's last settings (not its results).
+    pub simulation: StudyConfig,
 }
 
 impl Default for Settings {
@@ -51,6 +54,7 @@ impl Default for Settings {
             expectation: p.expectation,
             selected: None,
             tiebreaks: BTreeMap::new(),
+            simulation: StudyConfig::default(),
         }
     }
 }
@@ -63,6 +67,9 @@ impl Settings {
             self.k = Params::default().k;
         }
         self.k = self.k.min(K_INPUT_MAX);
+        if self.simulation.validate().is_err() {
+            self.simulation = StudyConfig::default();
+        }
         self
     }
 
@@ -288,6 +295,13 @@ impl Store {
 
     pub fn set_expectation(&self, expectation: Expectation) {
         self.settings.update(|s| s.expectation = expectation);
+    }
+
+    /// Remembers the simulation page's settings (only valid ones reach storage).
+    pub fn set_simulation(&self, config: StudyConfig) {
+        if config.validate().is_ok() && self.settings.with_untracked(|s| s.simulation != config) {
+            self.settings.update(|s| s.simulation = config);
+        }
     }
 
     /// Remembers the event last opened.

@@ -11,6 +11,7 @@ pub mod players;
 pub mod prior_controls;
 pub mod rating_changes;
 pub mod side_by_side;
+pub mod simulation;
 pub mod standings;
 pub mod storage_banner;
 pub mod tiebreak_breakdown;

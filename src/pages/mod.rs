@@ -3,6 +3,7 @@
 pub mod event;
 pub mod home;
 pub mod not_found;
+pub mod simulation;
 pub mod withdrawal;
 
 use std::fmt;

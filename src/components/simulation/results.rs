@@ -1,0 +1,81 @@
+//! A finished run: the RMSE table, the plot, the paper's claims next to ours with the note, and
+//! the CSV download (the engine's `StudyResult::to_csv`, seed included).
+
+use crate::components::simulation::claims::ClaimsTable;
+use crate::components::simulation::plot::RmsePlot;
+use crate::components::simulation::progress::count;
+use crate::components::simulation::table::RmseTable;
+use crate::files;
+use engine::simulate::StudyResult;
+use leptos::prelude::*;
+
+/// A completed study and how it ran.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finished {
+    pub result: StudyResult,
+    /// Wall time from the start of the run to the last chunk's answer.
+    pub elapsed_ms: f64,
+    pub workers: usize,
+}
+
+/// The CSV file's name: `simulation-seed-20260528-t10000.csv`.
+pub fn csv_file_name(r: &StudyResult) -> String {
+    format!(
+        "simulation-seed-{}-t{}.csv",
+        r.seed, r.tournaments_per_scenario
+    )
+}
+
+#[component]
+pub fn SimResults(
+    /// The last completed run, if any.
+    finished: Signal<Option<Finished>>,
+) -> impl IntoView {
+    let download_error = RwSignal::new(None::<String>);
+    move || {
+        let Some(f) = finished.get() else {
+            return view! {
+                <p class="panel muted sim-empty" data-testid="sim-empty">
+                    "No results yet. Set the study up and run it: the paper's full design (180,000 \
+                     simulated tournaments) takes a few seconds in this browser."
+                </p>
+            }
+            .into_any();
+        };
+        {
+            let result = StoredValue::new(f.result.clone());
+            let download = move |_| {
+                let outcome = result
+                    .with_value(|r| files::download(&csv_file_name(r), "text/csv", &r.to_csv()));
+                download_error.set(outcome.err());
+            };
+            let total = f.result.scenarios.len() as u64 * f.result.tournaments_per_scenario;
+            view! {
+                <section class="panel sim-results" data-testid="sim-results" aria-labelledby="sim-results-title">
+                    <h3 id="sim-results-title">"Results"</h3>
+                    <p class="muted" data-testid="sim-run-info" data-elapsed-ms=format!("{:.0}", f.elapsed_ms)>
+                        {format!(
+                            "{} tournaments in {:.1} s on {} Web Worker{} — seed {}, k = {}.",
+                            count(total),
+                            f.elapsed_ms / 1000.0,
+                            f.workers,
+                            if f.workers == 1 { "" } else { "s" },
+                            f.result.seed,
+                            f.result.k,
+                        )}
+                    </p>
+                    <div class="toolbar">
+                        <button type="button" data-testid="sim-csv" on:click=download>
+                            "Download the table (CSV)"
+                        </button>
+                        {move || download_error.get().map(|e| view! { <p class="alert" role="alert">{e}</p> })}
+                    </div>
+                    <RmseTable result=f.result.clone() />
+                    <RmsePlot result=f.result.clone() />
+                    <ClaimsTable result=f.result.clone() />
+                </section>
+            }
+            .into_any()
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! The simulation page (`/simulation`): the paper's Monte Carlo study rerun in the browser —
+//! settings, a run on Web Workers with progress and cancel, and the results next to the
+//! paper's claims. The page holds the run; the numbers all come from `engine::simulate`.
+
+use crate::app::PageBoundary;
+use crate::components::simulation::progress::{RunStatus, SimProgress};
+use crate::components::simulation::results::{Finished, SimResults};
+use crate::components::simulation::settings::SimSettings;
+use crate::simulation::form::FormText;
+use crate::simulation::pool::{default_workers, Pool, RunEvent};
+use crate::store::use_store;
+use leptos::prelude::*;
+
+/// Brings the progress bar into view once it is drawn (on a phone it sits below the form, out
+/// of sight of the run button); does nothing when it is already visible.
+fn show_progress() {
+    request_animation_frame(|| {
+        if let Some(el) = document().get_element_by_id("sim-output") {
+            let options = web_sys::ScrollIntoViewOptions::new();
+            options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+            el.scroll_into_view_with_scroll_into_view_options(&options);
+        }
+    });
+}
+
+#[component]
+pub fn SimulationPage() -> impl IntoView {
+    view! {
+        <PageBoundary>
+            <SimulationScreen />
+        </PageBoundary>
+    }
+}
+
+/// The page's body: the form, the run and its results.
+#[component]
+pub fn SimulationScreen() -> impl IntoView {
+    let store = use_store();
+    let form = RwSignal::new(FormText::from_config(
+        &store.settings.with_untracked(|s| s.simulation.clone()),
+    ));
+    let workers = RwSignal::new(default_workers().to_string());
+    let status = RwSignal::new(RunStatus::Idle);
+    let finished = RwSignal::new(None::<Finished>);
+    let pool = StoredValue::new_local(None::<Pool>);
+
+    // Remember valid settings as they are typed (the results are not stored).
+    Effect::new(move |_| {
+        if let Ok(config) = form.with(FormText::parse) {
+            store.set_simulation(config);
+        }
+    });
+
+    let run = Callback::new(move |()| {
+        let Ok(config) = form.with_untracked(FormText::parse) else {
+            return;
+        };
+        let Ok(n) = workers.with_untracked(|w| w.trim().parse::<usize>()) else {
+            return;
+        };
+        pool.set_value(None);
+        finished.set(None);
+        let total = config.scenarios().len() as u64 * config.tournaments;
+        let on_event = move |event: RunEvent| match event {
+            RunEvent::Progress {
+                done,
+                total,
+                elapsed_ms,
+            } => status.update(|s| {
+                if let RunStatus::Running {
+                    done: d,
+                    total: t,
+                    elapsed_ms: e,
+                    ..
+                } = s
+                {
+                    (*d, *t, *e) = (done, total, elapsed_ms);
+                }
+            }),
+            RunEvent::Finished {
+                result,
+                elapsed_ms,
+                workers,
+            } => {
+                finished.set(Some(Finished {
+                    result: *result,
+                    elapsed_ms,
+                    workers,
+                }));
+                status.set(RunStatus::Idle);
+                pool.set_value(None);
+            }
+            RunEvent::Failed(why) => {
+                status.set(RunStatus::Failed(why));
+                pool.set_value(None);
+            }
+        };
+        match Pool::start(config, n, on_event) {
+            Ok(p) => {
+                status.set(RunStatus::Running {
+                    done: 0,
+                    total,
+                    elapsed_ms: 0.0,
+                    workers: p.workers(),
+                });
+                pool.set_value(Some(p));
+                show_progress();
+            }
+            Err(why) => status.set(RunStatus::Failed(why)),
+        }
+    });
+
+    let cancel = Callback::new(move |()| {
+        if let Some(p) = pool.try_update_value(Option::take).flatten() {
+            p.cancel();
+        }
+        status.update(|s| {
+            if let RunStatus::Running { done, total, .. } = *s {
+                *s = RunStatus::Cancelled { done, total };
+            }
+        });
+    });
+    // Leaving the page stops the run.
+    on_cleanup(move || {
+        if let Some(p) = pool.try_update_value(Option::take).flatten() {
+            p.cancel();
+        }
+    });
+
+    let running = Signal::derive(move || matches!(status.get(), RunStatus::Running { .. }));
+    view! {
+        <article class="simulation">
+            <header class="page-intro">
+                <h2>"Simulation study"</h2>
+                <p class="muted">
+                    "The paper's Monte Carlo study, rerun in this browser: simulated round-robins in which \
+                     each player in turn withdraws, and how far each policy's score for the unplayed games \
+                     lands from the score the game would really have had (RMSE, lower is better). \
+                     Change any assumption and run it again."
+                </p>
+            </header>
+            <div class="sim-layout">
+                <SimSettings form=form workers=workers running=running on_run=run />
+                <div class="sim-output" id="sim-output">
+                    <SimProgress status=status.into() on_cancel=cancel />
+                    <SimResults finished=finished.into() />
+                </div>
+            </div>
+        </article>
+    }
+}

@@ -1,0 +1,318 @@
+//! The settings form's text: one string per field as typed, turned into a
+//! [`StudyConfig`] and checked by [`StudyConfig::validate`]. Each problem is reported against
+//! the field it concerns, so the page can show the message next to that field.
+
+use engine::simulate::{ConfigError, StudyConfig};
+use std::fmt;
+
+/// The form's fields, in the order they appear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    Players,
+    Cycles,
+    RatingMean,
+    RatingSds,
+    Forms,
+    WithdrawalAfter,
+    K,
+    DrawPeak,
+    Tournaments,
+    Seed,
+}
+
+impl Field {
+    pub const ALL: [Field; 10] = [
+        Field::Players,
+        Field::Cycles,
+        Field::RatingMean,
+        Field::RatingSds,
+        Field::Forms,
+        Field::WithdrawalAfter,
+        Field::K,
+        Field::DrawPeak,
+        Field::Tournaments,
+        Field::Seed,
+    ];
+
+    /// A stable id for the input (`sim-players`, …), also its `data-testid`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Field::Players => "sim-players",
+            Field::Cycles => "sim-cycles",
+            Field::RatingMean => "sim-rating-mean",
+            Field::RatingSds => "sim-rating-sds",
+            Field::Forms => "sim-forms",
+            Field::WithdrawalAfter => "sim-withdrawal-after",
+            Field::K => "sim-k",
+            Field::DrawPeak => "sim-draw-peak",
+            Field::Tournaments => "sim-tournaments",
+            Field::Seed => "sim-seed",
+        }
+    }
+
+    /// The field that a [`ConfigError`] is about.
+    pub fn of(error: &ConfigError) -> Field {
+        match error {
+            ConfigError::Players(_) => Field::Players,
+            ConfigError::Cycles(_) => Field::Cycles,
+            ConfigError::RatingMean(_) => Field::RatingMean,
+            ConfigError::EmptyGrid("rating_sds") | ConfigError::RatingSd(_) => Field::RatingSds,
+            ConfigError::EmptyGrid("forms") | ConfigError::Form(_) => Field::Forms,
+            ConfigError::EmptyGrid(_) | ConfigError::WithdrawalAfter { .. } => {
+                Field::WithdrawalAfter
+            }
+            ConfigError::K(_) => Field::K,
+            ConfigError::DrawPeak(_) => Field::DrawPeak,
+            ConfigError::Tournaments(_) => Field::Tournaments,
+        }
+    }
+}
+
+/// A problem with one field, ready to show next to it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldError {
+    pub field: Field,
+    pub message: String,
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// What the user typed, field by field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormText {
+    pub players: String,
+    /// `"1"` (single) or `"2"` (double round-robin): the select's value.
+    pub cycles: String,
+    pub rating_mean: String,
+    /// Lists: numbers separated by commas or spaces.
+    pub rating_sds: String,
+    pub forms: String,
+    pub withdrawal_after: String,
+    pub k: String,
+    pub draw_peak: String,
+    pub tournaments: String,
+    pub seed: String,
+}
+
+/// A number as the form shows it: `30`, `-150`, `0.6` (shortest exact form).
+fn number(x: f64) -> String {
+    x.to_string()
+}
+
+fn list<T: ToString>(values: &[T]) -> String {
+    values
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `text` with a capital first letter (the engine's messages start in lower case).
+pub fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// Typed numbers may use the typographic minus and spaces as thousands separators are not
+/// accepted (they separate list items).
+fn normalise(text: &str) -> String {
+    text.trim().replace(['−', '–'], "-")
+}
+
+fn parse_one<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
+    let t = normalise(text);
+    if t.is_empty() {
+        return Err(format!("Enter {what}."));
+    }
+    t.parse::<T>()
+        .map_err(|_| format!("“{}” is not {what}.", text.trim()))
+}
+
+fn parse_list<T: std::str::FromStr>(text: &str, what: &str) -> Result<Vec<T>, String> {
+    normalise(text)
+        .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<T>()
+                .map_err(|_| format!("“{s}” is not {what}; separate values with commas."))
+        })
+        .collect()
+}
+
+impl FormText {
+    /// The text of every field for `config`.
+    pub fn from_config(config: &StudyConfig) -> FormText {
+        FormText {
+            players: config.players.to_string(),
+            cycles: config.cycles.to_string(),
+            rating_mean: number(config.rating_mean),
+            rating_sds: list(&config.rating_sds),
+            forms: list(&config.forms),
+            withdrawal_after: list(&config.withdrawal_after),
+            k: number(config.k),
+            draw_peak: number(config.draw_peak),
+            tournaments: config.tournaments.to_string(),
+            seed: config.seed.to_string(),
+        }
+    }
+
+    pub fn get(&self, field: Field) -> &str {
+        match field {
+            Field::Players => &self.players,
+            Field::Cycles => &self.cycles,
+            Field::RatingMean => &self.rating_mean,
+            Field::RatingSds => &self.rating_sds,
+            Field::Forms => &self.forms,
+            Field::WithdrawalAfter => &self.withdrawal_after,
+            Field::K => &self.k,
+            Field::DrawPeak => &self.draw_peak,
+            Field::Tournaments => &self.tournaments,
+            Field::Seed => &self.seed,
+        }
+    }
+
+    pub fn set(&mut self, field: Field, value: String) {
+        let slot = match field {
+            Field::Players => &mut self.players,
+            Field::Cycles => &mut self.cycles,
+            Field::RatingMean => &mut self.rating_mean,
+            Field::RatingSds => &mut self.rating_sds,
+            Field::Forms => &mut self.forms,
+            Field::WithdrawalAfter => &mut self.withdrawal_after,
+            Field::K => &mut self.k,
+            Field::DrawPeak => &mut self.draw_peak,
+            Field::Tournaments => &mut self.tournaments,
+            Field::Seed => &mut self.seed,
+        };
+        *slot = value;
+    }
+
+    /// The config the form describes, or every problem: first what does not parse (each field
+    /// on its own), then — once everything parses — the engine's [`StudyConfig::validate`].
+    pub fn parse(&self) -> Result<StudyConfig, Vec<FieldError>> {
+        let mut errors = Vec::new();
+        let mut check = |field: Field, r: Result<(), String>| {
+            if let Err(message) = r {
+                errors.push(FieldError { field, message });
+            }
+        };
+        let mut c = StudyConfig::default();
+        check(
+            Field::Players,
+            parse_one(&self.players, "a whole number of players").map(|v| c.players = v),
+        );
+        check(
+            Field::Cycles,
+            parse_one(&self.cycles, "1 or 2").map(|v| c.cycles = v),
+        );
+        check(
+            Field::RatingMean,
+            parse_one(&self.rating_mean, "a rating").map(|v| c.rating_mean = v),
+        );
+        check(
+            Field::RatingSds,
+            parse_list(&self.rating_sds, "a number").map(|v| c.rating_sds = v),
+        );
+        check(
+            Field::Forms,
+            parse_list(&self.forms, "a number").map(|v| c.forms = v),
+        );
+        check(
+            Field::WithdrawalAfter,
+            parse_list(&self.withdrawal_after, "a whole number of games")
+                .map(|v| c.withdrawal_after = v),
+        );
+        check(Field::K, parse_one(&self.k, "a number").map(|v| c.k = v));
+        check(
+            Field::DrawPeak,
+            parse_one(&self.draw_peak, "a number").map(|v| c.draw_peak = v),
+        );
+        check(
+            Field::Tournaments,
+            parse_one(&self.tournaments, "a whole number").map(|v| c.tournaments = v),
+        );
+        check(
+            Field::Seed,
+            parse_one(&self.seed, "a whole number from 0 to 18446744073709551615")
+                .map(|v| c.seed = v),
+        );
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        c.validate().map(|()| c).map_err(|e| {
+            vec![FieldError {
+                field: Field::of(&e),
+                message: sentence(&e.to_string()) + ".",
+            }]
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_defaults_round_trip() {
+        let text = FormText::from_config(&StudyConfig::default());
+        assert_eq!(text.rating_sds, "30, 90");
+        assert_eq!(text.forms, "-150, 0, 150");
+        assert_eq!(text.withdrawal_after, "2, 4, 7");
+        assert_eq!(text.draw_peak, "0.6");
+        assert_eq!(text.parse(), Ok(StudyConfig::default()));
+    }
+
+    #[test]
+    fn lists_accept_spaces_semicolons_and_the_typographic_minus() {
+        let mut text = FormText::from_config(&StudyConfig::default());
+        text.forms = " −100;0  +50 ".into();
+        assert_eq!(text.parse().map(|c| c.forms), Ok(vec![-100.0, 0.0, 50.0]));
+    }
+
+    #[test]
+    fn parse_errors_name_every_bad_field() {
+        let mut text = FormText::from_config(&StudyConfig::default());
+        text.players = "ten".into();
+        text.forms = "-150, x".into();
+        text.seed = String::new();
+        let errors = text.parse().expect_err("three bad fields");
+        let fields: Vec<Field> = errors.iter().map(|e| e.field).collect();
+        assert_eq!(fields, [Field::Players, Field::Forms, Field::Seed]);
+        assert!(errors[1].message.contains("“x”"), "{}", errors[1].message);
+    }
+
+    /// The engine decides what is valid; the form only says where.
+    #[test]
+    fn the_engines_validation_lands_on_its_field() {
+        let cases: [(Field, &str, Field); 6] = [
+            (Field::Players, "1", Field::Players),
+            (Field::RatingSds, "", Field::RatingSds),
+            (Field::Forms, "2000", Field::Forms),
+            (Field::WithdrawalAfter, "9", Field::WithdrawalAfter),
+            (Field::DrawPeak, "1.5", Field::DrawPeak),
+            (Field::Tournaments, "0", Field::Tournaments),
+        ];
+        for (field, value, want) in cases {
+            let mut text = FormText::from_config(&StudyConfig::default());
+            text.set(field, value.into());
+            let errors = text.parse().expect_err(value);
+            assert_eq!(errors.len(), 1, "{errors:?}");
+            assert_eq!(errors[0].field, want, "{value}: {errors:?}");
+        }
+        // Fewer players makes the default withdrawal points impossible: reported at n.
+        let mut text = FormText::from_config(&StudyConfig::default());
+        text.players = "6".into();
+        let errors = text.parse().expect_err("n = 7 with 6 players");
+        assert_eq!(errors[0].field, Field::WithdrawalAfter);
+        assert!(
+            errors[0].message.starts_with("A withdrawal after 7"),
+            "{errors:?}"
+        );
+    }
+}

@@ -1,0 +1,10 @@
+//! The simulation study in the browser: the Web Worker that runs chunks of
+//! `engine::simulate::Study`, the bookkeeping of a run on several workers, the settings form's
+//! text, the plot and the plain-language note. Every number comes from `engine::simulate`.
+
+pub mod book;
+pub mod form;
+pub mod note;
+pub mod plot;
+pub mod pool;
+pub mod worker;

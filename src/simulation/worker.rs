@@ -1,0 +1,173 @@
+//! The simulation's Web Worker: receives a chunk of the study, runs it with
+//! [`Study::run_chunk`] and answers with the chunk's [`PartialSums`]. The worker binary
+//! (`src/bin/worker.rs`) registers [`StudyWorker`]; the page spawns it through [`crate::simulation::pool`].
+//!
+//! Messages cross the worker boundary in gloo-worker's bincode encoding; the fixed-point sums
+//! travel as decimal strings (see `engine::simulate::ExactSum`), so nothing is rounded on the way.
+
+use engine::simulate::{Chunk, PartialSums, Study, StudyConfig};
+use gloo_worker::{HandlerId, Worker, WorkerScope};
+use serde::{Deserialize, Serialize};
+
+/// One piece of work for a worker: tournaments `chunk.start..chunk.end` of scenario
+/// `chunk.scenario` of the study `config` describes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Job {
+    pub config: StudyConfig,
+    pub chunk: Chunk,
+}
+
+/// A worker's answer to a [`Job`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JobDone {
+    pub chunk: Chunk,
+    /// The chunk's sums, or why the engine refused the job (its message).
+    pub sums: Result<PartialSums, String>,
+}
+
+/// The worker's state: the last study it was asked about, kept so that consecutive chunks of one
+/// run do not rebuild the schedule.
+#[derive(Debug, Default)]
+pub struct StudyWorker {
+    study: Option<Study>,
+}
+
+impl StudyWorker {
+    /// Runs one job (the same function the Web Worker calls; tests call it directly).
+    pub fn handle(&mut self, job: Job) -> JobDone {
+        let chunk = job.chunk;
+        if self.study.as_ref().map(Study::config) != Some(&job.config) {
+            match Study::new(job.config) {
+                Ok(study) => self.study = Some(study),
+                Err(e) => {
+                    self.study = None;
+                    return JobDone {
+                        chunk,
+                        sums: Err(e.to_string()),
+                    };
+                }
+            }
+        }
+        let sums = match &self.study {
+            Some(study) => study
+                .run_chunk(chunk.scenario, chunk.tournaments())
+                .map_err(|e| e.to_string()),
+            None => Err("no study".to_string()),
+        };
+        JobDone { chunk, sums }
+    }
+}
+
+impl Worker for StudyWorker {
+    type Message = ();
+    type Input = Job;
+    type Output = JobDone;
+
+    fn create(_scope: &WorkerScope<Self>) -> Self {
+        StudyWorker::default()
+    }
+
+    fn update(&mut self, _scope: &WorkerScope<Self>, _msg: Self::Message) {}
+
+    fn received(&mut self, scope: &WorkerScope<Self>, job: Self::Input, id: HandlerId) {
+        let done = self.handle(job);
+        scope.respond(id, done);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::simulate::StudyConfig;
+
+    fn small() -> StudyConfig {
+        StudyConfig {
+            tournaments: 20,
+            ..StudyConfig::default()
+        }
+    }
+
+    #[test]
+    fn a_job_gives_the_engines_chunk() {
+        let config = small();
+        let chunk = Chunk {
+            scenario: 4,
+            start: 5,
+            end: 12,
+        };
+        let mut worker = StudyWorker::default();
+        let done = worker.handle(Job {
+            config: config.clone(),
+            chunk,
+        });
+        let want = Study::new(config)
+            .expect("valid config")
+            .run_chunk(4, 5..12)
+            .map_err(|e| e.to_string());
+        assert_eq!(done.chunk, chunk);
+        assert_eq!(done.sums, want);
+    }
+
+    #[test]
+    fn a_new_config_is_not_answered_from_the_cached_study() {
+        let mut worker = StudyWorker::default();
+        let chunk = Chunk {
+            scenario: 0,
+            start: 0,
+            end: 10,
+        };
+        let a = worker.handle(Job {
+            config: small(),
+            chunk,
+        });
+        let other = StudyConfig {
+            seed: 99,
+            ..small()
+        };
+        let b = worker.handle(Job {
+            config: other.clone(),
+            chunk,
+        });
+        assert_ne!(a.sums, b.sums, "another seed, other numbers");
+        let fresh = StudyWorker::default().handle(Job {
+            config: other,
+            chunk,
+        });
+        assert_eq!(b, fresh);
+    }
+
+    #[test]
+    fn bad_jobs_are_answered_with_the_engines_message() {
+        let mut worker = StudyWorker::default();
+        let bad_range = worker.handle(Job {
+            config: small(),
+            chunk: Chunk {
+                scenario: 0,
+                start: 10,
+                end: 30,
+            },
+        });
+        assert!(
+            bad_range.sums.as_ref().is_err_and(|e| e.contains("0..20")),
+            "{bad_range:?}"
+        );
+        let bad_config = worker.handle(Job {
+            config: StudyConfig {
+                players: 1,
+                ..small()
+            },
+            chunk: Chunk {
+                scenario: 0,
+                start: 0,
+                end: 1,
+            },
+        });
+        assert!(
+            bad_config
+                .sums
+                .as_ref()
+                .is_err_and(|e| e.contains("players")),
+            "{bad_config:?}"
+        );
+    }
+}

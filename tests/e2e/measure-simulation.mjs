@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Measures the wall time of a simulation study in the built app (not a test: it only prints
+// numbers). For each worker count: open the simulation page, set the workers, click "Run",
+// wait for the results. Two times per run:
+//   page — what the page itself reports (performance.now() from the click's handler to the last
+//          chunk's answer, as shown in the results line: includes spawning the workers and
+//          compiling their wasm);
+//   node — from the click to the results being visible, seen from Node (adds Playwright's
+//          polling and the render of the table, plot and claims).
+//
+//   node tests/e2e/measure-simulation.mjs [--workers 1,2] [--runs 3] [--tournaments 10000]
+//   (needs dist/: ./scripts/test.sh or `trunk build --release` first; CROSSTABLE_DIST overrides)
+import { parseArgs } from 'node:util';
+import os from 'node:os';
+import { gotoApp, openBrowser, startServer } from './helpers.mjs';
+
+const { values: opts } = parseArgs({
+  options: {
+    workers: { type: 'string', default: '1,2' },
+    runs: { type: 'string', default: '3' },
+    tournaments: { type: 'string', default: '10000' },
+  },
+});
+const WORKERS = opts.workers.split(',').map(Number);
+const RUNS = Number(opts.runs);
+
+async function main() {
+  const server = await startServer();
+  const browser = await openBrowser();
+  try {
+    const { page } = browser;
+    await gotoApp(page, server.url);
+    await page.getByTestId('nav-simulation').click();
+    await page.getByTestId('sim-run').waitFor({ state: 'visible' });
+    await page.getByTestId('sim-tournaments').fill(opts.tournaments);
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    console.log(
+      `simulation study, ${opts.tournaments} tournaments per scenario × 18 scenarios; ` +
+        `navigator.hardwareConcurrency = ${cores}, os.cpus() = ${os.cpus().length}, load ${os.loadavg()[0].toFixed(2)}`,
+    );
+    for (const workers of WORKERS) {
+      await page.getByTestId('sim-workers').fill(String(workers));
+      const pageSeconds = [];
+      const nodeSeconds = [];
+      for (let run = 0; run < RUNS; run++) {
+        // Mark the previous run's results (the page replaces them) so that only this run's count.
+        await page.evaluate(() => document.querySelector('[data-testid="sim-results"]')?.setAttribute('data-stale', ''));
+        const t0 = Date.now();
+        await page.getByTestId('sim-run').click();
+        await page.locator('[data-testid="sim-results"]:not([data-stale])').waitFor({ state: 'visible', timeout: 600_000 });
+        nodeSeconds.push((Date.now() - t0) / 1000);
+        const info = page.getByTestId('sim-run-info');
+        const m = (await info.textContent()).match(/on (\d+) Web Worker/);
+        if (!m || Number(m[1]) !== workers) throw new Error(`unexpected run info: ${await info.textContent()}`);
+        pageSeconds.push(Number(await info.getAttribute('data-elapsed-ms')) / 1000);
+      }
+      const fmt = (xs) => xs.map((x) => x.toFixed(2)).join(', ');
+      const min = (xs) => Math.min(...xs).toFixed(2);
+      console.log(`  ${workers} worker(s): page ${fmt(pageSeconds)} s (best ${min(pageSeconds)}); node ${fmt(nodeSeconds)} s`);
+    }
+  } finally {
+    await browser.dispose();
+    await server.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
