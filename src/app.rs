@@ -1,8 +1,11 @@
 //! The app shell: the store, the router with its routes, the error boundary of the pages.
 
+use crate::components::plot_figure::watch_color_scheme;
 use crate::components::storage_banner::StorageBanner;
 use crate::pages::{
-    event::EventPage, home::HomePage, not_found::NotFound, withdrawal::WithdrawalPage,
+    event::EventPage, home::HomePage, learn::LearnPage, not_found::NotFound,
+    sensitivity::SensitivityPage, shared::SharedPage, whatif::WhatIfPage,
+    withdrawal::WithdrawalPage,
 };
 use crate::store::Store;
 use leptos::prelude::*;
@@ -41,6 +44,7 @@ pub fn App() -> impl IntoView {
     let store = Store::load();
     store.persist();
     provide_context(store);
+    provide_context(watch_color_scheme());
 
     view! {
         <Router>
@@ -50,6 +54,7 @@ pub fn App() -> impl IntoView {
                 </h1>
                 <nav aria-label="Main">
                     <a href="/">"Events"</a>
+                    <a href="/learn" data-testid="nav-learn">"Learn the method"</a>
                 </nav>
             </header>
             <StorageBanner />
@@ -58,6 +63,10 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/") view=HomePage />
                     <Route path=path!("/event/:id") view=EventPage />
                     <Route path=path!("/event/:id/withdrawal") view=WithdrawalPage />
+                    <Route path=path!("/event/:id/sensitivity") view=SensitivityPage />
+                    <Route path=path!("/event/:id/whatif") view=WhatIfPage />
+                    <Route path=path!("/learn") view=LearnPage />
+                    <Route path=path!("/shared") view=SharedPage />
                 </Routes>
             </main>
             <footer class="app-footer">

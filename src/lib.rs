@@ -7,6 +7,8 @@ pub mod components;
 pub mod files;
 pub mod pages;
 pub mod persist;
+pub mod plots;
+pub mod share;
 pub mod store;
 pub mod text;
 

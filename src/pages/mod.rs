@@ -2,7 +2,11 @@
 
 pub mod event;
 pub mod home;
+pub mod learn;
 pub mod not_found;
+pub mod sensitivity;
+pub mod shared;
+pub mod whatif;
 pub mod withdrawal;
 
 use std::fmt;
