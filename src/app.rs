@@ -10,6 +10,7 @@ use crate::pages::{
 use crate::store::Store;
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
+use leptos_router::hooks::use_location;
 use leptos_router::path;
 
 /// The app's error boundary, around each page. (A boundary around `<Routes>` would miss the
@@ -39,6 +40,26 @@ pub fn PageBoundary(children: Children) -> impl IntoView {
     }
 }
 
+/// The header's links; the one for the current page is marked (`aria-current`).
+#[component]
+fn MainNav() -> impl IntoView {
+    let location = use_location();
+    let current = move |learn: bool| {
+        let on_learn = location.pathname.with(|p| p.starts_with("/learn"));
+        (on_learn == learn).then_some("page")
+    };
+    view! {
+        <nav aria-label="Main">
+            <a href="/" aria-current=move || current(false).filter(|_| location.pathname.with(|p| p == "/"))>
+                "Events"
+            </a>
+            <a href="/learn" data-testid="nav-learn" aria-current=move || current(true)>
+                "Learn the method"
+            </a>
+        </nav>
+    }
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     let store = Store::load();
@@ -52,10 +73,7 @@ pub fn App() -> impl IntoView {
                 <h1>
                     <a href="/" class="brand">"Crosstable"</a>
                 </h1>
-                <nav aria-label="Main">
-                    <a href="/">"Events"</a>
-                    <a href="/learn" data-testid="nav-learn">"Learn the method"</a>
-                </nav>
+                <MainNav />
             </header>
             <StorageBanner />
             <main id="main">

@@ -99,6 +99,66 @@ impl Palette {
     }
 }
 
+/// Where the plotting area of a k plot lies in the SVG (user units), so that the current k can
+/// be marked by a light overlay instead of redrawing the whole plot on every move of the slider.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Frame {
+    pub left: f64,
+    pub right: f64,
+    pub top: f64,
+    pub bottom: f64,
+    pub k_max: f64,
+}
+
+impl Frame {
+    fn of(root_area: &DrawingArea<SVGBackend<'_>, Shift>, k_max: f64) -> Frame {
+        let (x, y) = root_area.get_pixel_range();
+        Frame {
+            left: f64::from(x.start),
+            right: f64::from(x.end),
+            top: f64::from(y.start),
+            bottom: f64::from(y.end),
+            k_max,
+        }
+    }
+
+    /// SVG elements marking k: a vertical line and its label (to go over the plot, or into a
+    /// downloaded copy of it).
+    pub fn marker(&self, k: f64, p: &Palette) -> String {
+        if self.right <= self.left || self.k_max <= 0.0 {
+            return String::new();
+        }
+        let x = self.left + (self.right - self.left) * (k.clamp(0.0, self.k_max) / self.k_max);
+        let colour = |c: RGBColor| format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
+        format!(
+            "<line x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"{}\" stroke-width=\"1.5\"/>\
+             <text x=\"{:.1}\" y=\"{:.1}\" font-family=\"{FONT}\" font-size=\"13\" fill=\"{}\">k = {}</text>",
+            self.top,
+            self.bottom,
+            colour(p.axis),
+            x + 4.0,
+            self.top + 14.0,
+            colour(p.text),
+            crate::text::k_value(k)
+        )
+    }
+}
+
+/// A drawn plot and, for the k plots, where k lies on it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Plot {
+    pub svg: String,
+    pub frame: Option<Frame>,
+}
+
+/// `svg` with `extra` elements added at the end (over everything else).
+pub fn with_overlay(svg: &str, extra: &str) -> String {
+    match svg.rfind("</svg>") {
+        Some(i) if !extra.is_empty() => format!("{}{extra}{}", &svg[..i], &svg[i..]),
+        _ => svg.to_string(),
+    }
+}
+
 type Root<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 type PlotResult = Result<(), Box<dyn std::error::Error>>;
 
@@ -145,15 +205,11 @@ pub fn short_name(name: &str) -> String {
 
 /// Plot 1: each unplayed game's imputed score against k, with its Elo-only level (dotted, same
 /// colour), the forfeit's 1.0 and the current k.
-pub fn imputed_vs_k(
-    sweep: &KSweep,
-    name: &dyn Fn(StartNo) -> String,
-    current_k: f64,
-    p: &Palette,
-) -> String {
+pub fn imputed_vs_k(sweep: &KSweep, name: &dyn Fn(StartNo) -> String, p: &Palette) -> Plot {
     let k_max = sweep.ks.last().copied().unwrap_or(20.0);
     let reference = p.reference;
-    svg(SIZE, |root| {
+    let mut frame = None;
+    let svg = svg(SIZE, |root| {
         root.fill(&p.background)?;
         let mut chart = ChartBuilder::on(root)
             .margin(12)
@@ -204,10 +260,11 @@ pub fn imputed_vs_k(
                     PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3))
                 });
         }
-        current_k_line(&mut chart, current_k.min(k_max), (0.0, 1.05), p)?;
+        frame = Some(Frame::of(&chart.plotting_area().strip_coord_spec(), k_max));
         legend(&mut chart, p, SeriesLabelPosition::LowerRight)?;
         Ok(())
-    })
+    });
+    Plot { svg, frame }
 }
 
 type Chart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
@@ -245,12 +302,7 @@ fn legend<'a>(chart: &mut Chart<'a, 'a>, p: &Palette, position: SeriesLabelPosit
 
 /// Plot 2: every player's points under `bayes` against k, with the k values where the order
 /// changes marked by circles.
-pub fn points_vs_k(
-    sweep: &KSweep,
-    name: &dyn Fn(StartNo) -> String,
-    current_k: f64,
-    p: &Palette,
-) -> String {
+pub fn points_vs_k(sweep: &KSweep, name: &dyn Fn(StartNo) -> String, p: &Palette) -> Plot {
     let k_max = sweep.ks.last().copied().unwrap_or(20.0);
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for s in &sweep.players {
@@ -263,7 +315,8 @@ pub fn points_vs_k(
         (lo, hi) = (0.0, 1.0);
     }
     let (lo, hi) = ((lo - 0.25).floor().max(0.0), hi + 0.5);
-    svg(SIZE, |root| {
+    let mut frame = None;
+    let svg = svg(SIZE, |root| {
         root.fill(&p.background)?;
         let mut chart = ChartBuilder::on(root)
             .margin(12)
@@ -327,9 +380,10 @@ pub fn points_vs_k(
                 .iter()
                 .map(|c| Circle::new((c.k, c.points), 6, p.reference.stroke_width(2))),
         )?;
-        current_k_line(&mut chart, current_k.min(k_max), (lo, hi), p)?;
+        frame = Some(Frame::of(&chart.plotting_area().strip_coord_spec(), k_max));
         Ok(())
-    })
+    });
+    Plot { svg, frame }
 }
 
 /// Plot 3: what the other players get from the chosen player's games if they had withdrawn
@@ -484,11 +538,16 @@ mod tests {
         let sweep = engine::sensitivity::k_sweep(&t, &[], Expectation::Logistic, 20.0, 80).unwrap();
         for dark in [false, true] {
             let pal = Palette::for_scheme(dark);
-            let a = imputed_vs_k(&sweep, &name, 3.0, &pal);
+            let a = imputed_vs_k(&sweep, &name, &pal).svg;
             assert!(a.starts_with("<svg"), "{}", &a[..60.min(a.len())]);
             assert!(a.contains("forfeit (1.0)"));
             assert!(a.matches("<polyline").count() >= 4, "one line per game");
-            let b = points_vs_k(&sweep, &name, 3.0, &pal);
+            let plot = points_vs_k(&sweep, &name, &pal);
+            let frame = plot.frame.expect("a k plot has a frame");
+            assert!(frame.left > 0.0 && frame.right > frame.left && frame.bottom > frame.top);
+            let marked = with_overlay(&plot.svg, &frame.marker(3.0, &pal));
+            assert!(marked.contains("k = 3</text>") && marked.trim_end().ends_with("</svg>"));
+            let b = plot.svg;
             assert!(b.contains("Player 4 ") && b.contains(" (withdrew)"));
             let c = cliff(
                 &engine::sensitivity::cliff(&t, 4, Params::default()).unwrap(),
@@ -503,7 +562,7 @@ mod tests {
         let t = engine::example::withdrawal();
         let sweep = engine::sensitivity::k_sweep(&t, &[], Expectation::Logistic, 20.0, 10).unwrap();
         let evil = |_: StartNo| "<script>x</script>".to_string();
-        let svg = imputed_vs_k(&sweep, &evil, 3.0, &Palette::LIGHT);
+        let svg = imputed_vs_k(&sweep, &evil, &Palette::LIGHT).svg;
         assert!(!svg.contains("<script>"));
     }
 }

@@ -135,23 +135,25 @@ pub fn EventHeader(
                 </p>
             </Show>
             <div class="event-bar">
-                <nav class="tabs" aria-label="Event" hidden=shared>
-                    {EventView::ALL
-                        .into_iter()
-                        .map(|v| {
-                            let testid = v.testid();
-                            view! {
-                                <a
-                                    href=v.href(&event_id)
-                                    data-testid=testid
-                                    aria-current=move || (current.get() == v).then_some("page")
-                                >
-                                    {v.label()}
-                                </a>
-                            }
-                        })
-                        .collect_view()}
-                </nav>
+                {(!shared).then(|| view! {
+                    <nav class="tabs" aria-label="Event">
+                        {EventView::ALL
+                            .into_iter()
+                            .map(|v| {
+                                let testid = v.testid();
+                                view! {
+                                    <a
+                                        href=v.href(&event_id)
+                                        data-testid=testid
+                                        aria-current=move || (current.get() == v).then_some("page")
+                                    >
+                                        {v.label()}
+                                    </a>
+                                }
+                            })
+                            .collect_view()}
+                    </nav>
+                })}
                 <div class="downloads" role="group" aria-label="Download this event">
                     <button type="button" data-testid="export-json" on:click=move |_| export(FileFormat::Json)>
                         "Download JSON"

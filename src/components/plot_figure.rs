@@ -42,6 +42,10 @@ pub fn PlotFigure(
     /// The SVG text (from `plots`).
     #[prop(into)]
     svg: Signal<String>,
+    /// SVG elements drawn over the plot (the current k), cheap to redraw; in the same
+    /// coordinates as `svg` ([`crate::plots::SIZE`]).
+    #[prop(optional, into)]
+    overlay: Option<Signal<String>>,
     /// What the plot shows, in words (its text alternative).
     #[prop(into)]
     description: Signal<String>,
@@ -54,11 +58,15 @@ pub fn PlotFigure(
     let status = RwSignal::new(String::new());
     let heading = format!("{testid}-title");
     let heading2 = heading.clone();
+    let title_for_buttons = title.clone();
     let desc_id = format!("{testid}-desc");
+    let overlay = overlay.unwrap_or_else(|| Signal::derive(String::new));
+    // What the user sees, as one SVG: the plot with its overlay.
+    let whole = move || crate::plots::with_overlay(&svg.get_untracked(), &overlay.get_untracked());
     let download_svg = move |_| {
         let name = format!("{}.svg", file_stem.get_untracked());
         status.set(
-            files::download(&name, "image/svg+xml", &svg.get_untracked())
+            files::download(&name, "image/svg+xml", &whole())
                 .err()
                 .map(|e| format!("Download failed: {e}"))
                 .unwrap_or_default(),
@@ -66,7 +74,7 @@ pub fn PlotFigure(
     };
     let download_png = move |_| {
         let name = format!("{}.png", file_stem.get_untracked());
-        if let Err(e) = svg_to_png(&svg.get_untracked(), name, status) {
+        if let Err(e) = svg_to_png(&whole(), name, status) {
             status.set(format!("Download failed: {e}"));
         }
     };
@@ -82,16 +90,25 @@ pub fn PlotFigure(
                     data-testid=testid
                     role="img"
                     aria-label=move || format!("{title}. {}", description.get())
-                    inner_html=move || svg.get()
-                ></div>
+                >
+                    <div class="plot-base" inner_html=move || svg.get()></div>
+                    <svg
+                        class="plot-overlay"
+                        viewBox=format!("0 0 {} {}", crate::plots::SIZE.0, crate::plots::SIZE.1)
+                        aria-hidden="true"
+                        inner_html=move || overlay.get()
+                    ></svg>
+                </div>
                 <div class="plot-data">{children()}</div>
             </div>
             <div class="plot-downloads" role="group" aria-labelledby=heading2>
                 <button type="button" data-testid=format!("{testid}-svg") on:click=download_svg>
                     "Download SVG"
+                    <span class="visually-hidden">{format!(": {title_for_buttons}")}</span>
                 </button>
                 <button type="button" data-testid=format!("{testid}-png") on:click=download_png>
                     "Download PNG"
+                    <span class="visually-hidden">{format!(": {title_for_buttons}")}</span>
                 </button>
                 <span class="status" role="status">{move || status.get()}</span>
             </div>

@@ -109,13 +109,18 @@ pub fn SensitivityScreen(
     let stem = move || tournament.with(|t| t.as_ref().map(files::file_stem).unwrap_or_default());
 
     // --- plot 1: imputed score against k ---
-    let svg1 = Signal::derive(move || {
+    // Drawn when the event or the colours change; k is marked by an overlay (see `plots::Frame`).
+    let plot1 = Memo::new(move |_| {
         let pal = palette.get();
-        let k = k.get();
         sweep.with(|s| match s {
-            Some(Ok(s)) if !s.games.is_empty() => plots::imputed_vs_k(s, &|p| name(p), k, &pal),
-            _ => String::new(),
+            Some(Ok(s)) if !s.games.is_empty() => plots::imputed_vs_k(s, &name, &pal),
+            _ => plots::Plot::default(),
         })
+    });
+    let svg1 = Signal::derive(move || plot1.with(|p| p.svg.clone()));
+    let mark1 = Signal::derive(move || {
+        let (k, pal) = (k.get(), palette.get());
+        plot1.with(|p| p.frame.map(|f| f.marker(k, &pal)).unwrap_or_default())
     });
     let desc1 = Signal::derive(move || {
         let k = k.get();
@@ -201,13 +206,17 @@ pub fn SensitivityScreen(
     });
 
     // --- plot 2: points and rank against k ---
-    let svg2 = Signal::derive(move || {
+    let plot2 = Memo::new(move |_| {
         let pal = palette.get();
-        let k = k.get();
         sweep.with(|s| match s {
-            Some(Ok(s)) if !s.games.is_empty() => plots::points_vs_k(s, &|p| name(p), k, &pal),
-            _ => String::new(),
+            Some(Ok(s)) if !s.games.is_empty() => plots::points_vs_k(s, &name, &pal),
+            _ => plots::Plot::default(),
         })
+    });
+    let svg2 = Signal::derive(move || plot2.with(|p| p.svg.clone()));
+    let mark2 = Signal::derive(move || {
+        let (k, pal) = (k.get(), palette.get());
+        plot2.with(|p| p.frame.map(|f| f.marker(k, &pal)).unwrap_or_default())
     });
     let crossing_words = move || {
         sweep.with(|s| match s {
@@ -424,6 +433,7 @@ pub fn SensitivityScreen(
                                 title="Imputed score of each unplayed game against k"
                                 testid="plot-imputed-vs-k"
                                 svg=svg1
+                                overlay=mark1
                                 description=desc1
                                 file_stem=Signal::derive(move || format!("{}-imputed-vs-k", stem()))
                             >
@@ -433,6 +443,7 @@ pub fn SensitivityScreen(
                                 title="Points and places against k"
                                 testid="plot-points-vs-k"
                                 svg=svg2
+                                overlay=mark2
                                 description=desc2
                                 file_stem=Signal::derive(move || format!("{}-points-vs-k", stem()))
                             >

@@ -360,7 +360,7 @@ pub fn WhatIfScreen(
                             "Asks the same question for each player withdrawing after each round, and averages how close \
                              each policy came to what really happened."
                         </p>
-                        <button type="button" data-testid="whatif-all-run" aria-pressed=move || run_all.get().to_string() on:click=move |_| run_all.set(true)>
+                        <button type="button" data-testid="whatif-all-run" on:click=move |_| run_all.set(true)>
                             "Compare over every player and round"
                         </button>
                         {summary_view}

@@ -18,7 +18,7 @@ async function openSensitivity(page, url) {
   await gotoApp(page, url);
   await byId(page, 'open-example').click();
   await byId(page, 'nav-sensitivity').click();
-  for (const id of PLOTS) await byId(page, id).locator('svg').waitFor({ state: 'visible' });
+  for (const id of PLOTS) await byId(page, id).locator('.plot-base svg').waitFor({ state: 'visible' });
 }
 
 /** Home → the example → what-if → the complete example → player / round chosen. */
@@ -80,9 +80,10 @@ describe('sensitivity view', () => {
       await screenshot(page, 'sensitivity');
 
       const before = await byId(page, 'plot-imputed-vs-k').innerHTML();
-      const beforeText = await byId(page, 'plot-imputed-vs-k').locator('svg').textContent();
+      const beforeText = await byId(page, 'plot-imputed-vs-k').textContent();
       await setRange(byId(page, 'k-slider'), '10');
-      const afterK = await waitForTextChange(byId(page, 'plot-imputed-vs-k').locator('svg'), beforeText);
+      // The current k is marked over the plot (an overlay), the plot itself stays.
+      const afterK = await waitForTextChange(byId(page, 'plot-imputed-vs-k'), beforeText);
       assert.match(afterK, /k = 10/);
       assert.notEqual(await byId(page, 'plot-imputed-vs-k').innerHTML(), before);
 
@@ -107,6 +108,7 @@ describe('sensitivity view', () => {
       assert.match(svg.suggestedFilename(), /-cliff\.svg$/);
       const svgText = await readFile(await svg.path(), 'utf8');
       assert.match(svgText, /^<svg[^>]*width="720"/);
+      assert.match(svgText, /<\/svg>\s*$/);
 
       const pngDownload = page.waitForEvent('download');
       await byId(page, 'plot-points-vs-k-png').click();
@@ -179,7 +181,7 @@ describe('learn view', () => {
       const errors = watchConsole(page);
       await gotoApp(page, server.url);
       await byId(page, 'nav-learn').click();
-      await byId(page, 'plot-shrinkage').locator('svg').waitFor({ state: 'visible' });
+      await byId(page, 'plot-shrinkage').locator('svg').first().waitFor({ state: 'visible' });
       const expected = await byId(page, 'learn-expected').textContent();
       const imputed = await byId(page, 'learn-imputed').textContent();
       await byId(page, 'learn-rating-2').fill('2700');
@@ -242,6 +244,7 @@ describe('share link', () => {
         assert.equal(await byId(b.page, id).textContent(), text, id);
       }
       assert.equal(await byId(b.page, 'k-slider').inputValue(), '7.5');
+      assert.equal(await byId(b.page, 'nav-sensitivity').count(), 0, 'no tabs to events this browser does not have');
       await screenshot(b.page, 'shared-sensitivity');
       assert.deepEqual(errors, [], errors.join('\n'));
     } finally {
