@@ -108,12 +108,13 @@ fn json_has_sweep_crossings_and_cliff() {
 
 #[test]
 fn crossings_are_listed_in_words() {
-    // Player 1 withdrawing after round 2 of the complete example changes the order with k.
+    // Player 7 withdrawing after round 2 of the complete example changes the order four times
+    // for k in 0..20 (the first: Chen Wei passes Rafael Souza at k ≈ 1.83).
     let dir = tempfile::tempdir().unwrap();
     let t = example(&dir, true);
     let text = std::fs::read_to_string(&t).unwrap();
     let mut doc: Value = serde_json::from_str(&text).unwrap();
-    doc["withdrawals"] = serde_json::json!([{ "player": 1, "after_round": 2 }]);
+    doc["tournament"]["withdrawals"] = serde_json::json!([{ "player": 7, "after_round": 2 }]);
     let path = dir.path().join("withdrawn.json");
     std::fs::write(&path, doc.to_string()).unwrap();
     let out: Value =
@@ -121,9 +122,20 @@ fn crossings_are_listed_in_words() {
     let words = out["crossings_in_words"].as_array().unwrap();
     let crossings = out["sweep"]["crossings"].as_array().unwrap();
     assert_eq!(words.len(), crossings.len());
+    assert_eq!(words.len(), 4, "{words:?}");
+    assert_eq!(words[0], "at k ≈ 1.83, Chen Wei passes Rafael Souza");
     for w in words {
         assert!(w.as_str().unwrap().starts_with("at k ≈ "), "{w}");
     }
+    // The CSV lists the same crossings, exactly (not on the grid).
+    let csv = stdout(&[path.to_str().unwrap(), "--format", "csv"]);
+    let rows: Vec<&str> = csv.lines().filter(|l| l.starts_with("crossing,")).collect();
+    assert_eq!(rows.len(), 4);
+    let k: f64 = rows[0].split(',').nth(1).unwrap().parse().unwrap();
+    assert!(
+        (k - 1.83).abs() < 0.005 && (k * 40.0 / 20.0).fract() != 0.0,
+        "{k}"
+    );
 }
 
 #[test]
