@@ -1,13 +1,17 @@
 //! The app shell: the store, the router with its routes, the error boundary of the pages.
 
+use crate::components::plot_figure::watch_color_scheme;
 use crate::components::storage_banner::StorageBanner;
 use crate::pages::simulation::SimulationPage;
 use crate::pages::{
-    event::EventPage, home::HomePage, not_found::NotFound, withdrawal::WithdrawalPage,
+    event::EventPage, home::HomePage, learn::LearnPage, not_found::NotFound,
+    sensitivity::SensitivityPage, shared::SharedPage, whatif::WhatIfPage,
+    withdrawal::WithdrawalPage,
 };
 use crate::store::Store;
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
+use leptos_router::hooks::use_location;
 use leptos_router::path;
 
 /// The app's error boundary, around each page. (A boundary around `<Routes>` would miss the
@@ -37,11 +41,39 @@ pub fn PageBoundary(children: Children) -> impl IntoView {
     }
 }
 
+/// The header's links; the one for the current page is marked (`aria-current`).
+#[component]
+fn MainNav() -> impl IntoView {
+    let location = use_location();
+    let current = move |learn: bool| {
+        let on_learn = location.pathname.with(|p| p.starts_with("/learn"));
+        (on_learn == learn).then_some("page")
+    };
+    view! {
+        <nav aria-label="Main">
+            <a href="/" aria-current=move || current(false).filter(|_| location.pathname.with(|p| p == "/"))>
+                "Events"
+            </a>
+            <a href="/learn" data-testid="nav-learn" aria-current=move || current(true)>
+                "Learn the method"
+            </a>
+            <a
+                href="/simulation"
+                data-testid="nav-simulation"
+                aria-current=move || location.pathname.with(|p| p.starts_with("/simulation")).then_some("page")
+            >
+                "Simulation"
+            </a>
+        </nav>
+    }
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     let store = Store::load();
     store.persist();
     provide_context(store);
+    provide_context(watch_color_scheme());
 
     view! {
         <Router>
@@ -49,10 +81,7 @@ pub fn App() -> impl IntoView {
                 <h1>
                     <a href="/" class="brand">"Crosstable"</a>
                 </h1>
-                <nav aria-label="Main">
-                    <a href="/">"Events"</a>
-                    <a href="/simulation" data-testid="nav-simulation">"Simulation"</a>
-                </nav>
+                <MainNav />
             </header>
             <StorageBanner />
             <main id="main">
@@ -61,6 +90,10 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/event/:id") view=EventPage />
                     <Route path=path!("/event/:id/withdrawal") view=WithdrawalPage />
                     <Route path=path!("/simulation") view=SimulationPage />
+                    <Route path=path!("/event/:id/sensitivity") view=SensitivityPage />
+                    <Route path=path!("/event/:id/whatif") view=WhatIfPage />
+                    <Route path=path!("/learn") view=LearnPage />
+                    <Route path=path!("/shared") view=SharedPage />
                 </Routes>
             </main>
             <footer class="app-footer">

@@ -64,13 +64,19 @@ pub fn file_stem(t: &Tournament) -> String {
 
 /// Offers `text` to the user as a file download.
 pub fn download(file_name: &str, mime: &str, text: &str) -> Result<(), String> {
-    use wasm_bindgen::JsCast;
     let err = |e: wasm_bindgen::JsValue| crate::persist::js_error_text(&e);
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(err)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(err)?;
+    download_blob(file_name, &blob)
+}
+
+/// Offers `blob` as a download named `file_name`.
+pub fn download_blob(file_name: &str, blob: &web_sys::Blob) -> Result<(), String> {
+    use wasm_bindgen::JsCast;
+    let err = |e: wasm_bindgen::JsValue| crate::persist::js_error_text(&e);
+    let url = web_sys::Url::create_object_url_with_blob(blob).map_err(err)?;
     let document = web_sys::window()
         .and_then(|w| w.document())
         .ok_or("no document")?;

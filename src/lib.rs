@@ -8,6 +8,8 @@ pub mod files;
 pub mod live_standings;
 pub mod pages;
 pub mod persist;
+pub mod plots;
+pub mod share;
 pub mod simulation;
 pub mod store;
 pub mod text;

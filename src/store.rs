@@ -200,6 +200,12 @@ impl Store {
         })
     }
 
+    /// The tournament with this id as it is now (untracked).
+    pub fn tournament_now(&self, id: &str) -> Option<Tournament> {
+        self.events
+            .with_untracked(|es| es.iter().find(|e| e.id == id).map(|e| e.tournament.clone()))
+    }
+
     pub fn contains(&self, id: &str) -> bool {
         self.events
             .with_untracked(|es| es.iter().any(|e| e.id == id))

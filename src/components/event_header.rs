@@ -13,14 +13,18 @@ pub enum EventView {
     Crosstable,
     Standings,
     Withdrawal,
+    Sensitivity,
+    WhatIf,
 }
 
 impl EventView {
-    pub const ALL: [EventView; 4] = [
+    pub const ALL: [EventView; 6] = [
         EventView::Players,
         EventView::Crosstable,
         EventView::Standings,
         EventView::Withdrawal,
+        EventView::Sensitivity,
+        EventView::WhatIf,
     ];
 
     pub fn label(self) -> &'static str {
@@ -29,6 +33,18 @@ impl EventView {
             EventView::Crosstable => "Crosstable",
             EventView::Standings => "Standings",
             EventView::Withdrawal => "Withdrawal",
+            EventView::Sensitivity => "Sensitivity",
+            EventView::WhatIf => "What-if",
+        }
+    }
+
+    /// The navigation's `data-testid` of the views that have their own page.
+    pub fn testid(self) -> Option<&'static str> {
+        match self {
+            EventView::Withdrawal => Some("nav-withdrawal"),
+            EventView::Sensitivity => Some("nav-sensitivity"),
+            EventView::WhatIf => Some("nav-whatif"),
+            _ => None,
         }
     }
 
@@ -39,6 +55,8 @@ impl EventView {
             EventView::Crosstable => "crosstable",
             EventView::Standings => "standings",
             EventView::Withdrawal => "withdrawal",
+            EventView::Sensitivity => "sensitivity",
+            EventView::WhatIf => "whatif",
         }
     }
 
@@ -53,6 +71,8 @@ impl EventView {
     pub fn href(self, id: &str) -> String {
         match self {
             EventView::Withdrawal => format!("/event/{id}/withdrawal"),
+            EventView::Sensitivity => format!("/event/{id}/sensitivity"),
+            EventView::WhatIf => format!("/event/{id}/whatif"),
             other => format!("/event/{id}?tab={}", other.tab()),
         }
     }
@@ -68,6 +88,8 @@ pub fn EventHeader(
     current: Signal<EventView>,
 ) -> impl IntoView {
     let status = RwSignal::new(String::new());
+    // A shared, unsaved event: its views are reached through the link, not this navigation.
+    let shared = use_context::<crate::components::share_link::SharedMode>().is_some();
     let export = move |format: FileFormat| {
         let Some(t) = tournament.get_untracked() else {
             return;
@@ -113,23 +135,25 @@ pub fn EventHeader(
                 </p>
             </Show>
             <div class="event-bar">
-                <nav class="tabs" aria-label="Event">
-                    {EventView::ALL
-                        .into_iter()
-                        .map(|v| {
-                            let testid = (v == EventView::Withdrawal).then_some("nav-withdrawal");
-                            view! {
-                                <a
-                                    href=v.href(&event_id)
-                                    data-testid=testid
-                                    aria-current=move || (current.get() == v).then_some("page")
-                                >
-                                    {v.label()}
-                                </a>
-                            }
-                        })
-                        .collect_view()}
-                </nav>
+                {(!shared).then(|| view! {
+                    <nav class="tabs" aria-label="Event">
+                        {EventView::ALL
+                            .into_iter()
+                            .map(|v| {
+                                let testid = v.testid();
+                                view! {
+                                    <a
+                                        href=v.href(&event_id)
+                                        data-testid=testid
+                                        aria-current=move || (current.get() == v).then_some("page")
+                                    >
+                                        {v.label()}
+                                    </a>
+                                }
+                            })
+                            .collect_view()}
+                    </nav>
+                })}
                 <div class="downloads" role="group" aria-label="Download this event">
                     <button type="button" data-testid="export-json" on:click=move |_| export(FileFormat::Json)>
                         "Download JSON"

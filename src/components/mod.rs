@@ -1,6 +1,7 @@
 //! Reusable pieces of the pages. Each takes typed props and carries its own accessibility.
 
 pub mod crosstable;
+pub mod data_table;
 pub mod event_header;
 pub mod event_list;
 pub mod formula;
@@ -8,8 +9,10 @@ pub mod import_file;
 pub mod imputed_table;
 pub mod new_event;
 pub mod players;
+pub mod plot_figure;
 pub mod prior_controls;
 pub mod rating_changes;
+pub mod share_link;
 pub mod side_by_side;
 pub mod simulation;
 pub mod standings;

@@ -2,8 +2,12 @@
 
 pub mod event;
 pub mod home;
+pub mod learn;
 pub mod not_found;
+pub mod sensitivity;
+pub mod shared;
 pub mod simulation;
+pub mod whatif;
 pub mod withdrawal;
 
 use std::fmt;

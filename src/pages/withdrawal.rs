@@ -7,9 +7,11 @@ use crate::components::event_header::{EventHeader, EventView};
 use crate::components::formula::FormulaPanel;
 use crate::components::imputed_table::ImputedTable;
 use crate::components::prior_controls::PriorControls;
+use crate::components::share_link::ShareLink;
 use crate::components::side_by_side::SideBySide;
 use crate::components::withdrawn_summary::WithdrawnSummary;
 use crate::pages::PageError;
+use crate::share::SharedView;
 use crate::store::use_store;
 use engine::impute::Policy;
 use leptos::prelude::*;
@@ -37,7 +39,7 @@ enum State {
 }
 
 /// `text` with a capital first letter (engine messages start in lower case).
-fn sentence(text: &str) -> String {
+pub fn sentence(text: &str) -> String {
     let mut chars = text.chars();
     chars
         .next()
@@ -110,6 +112,12 @@ pub fn WithdrawalScreen(
                     </section>
                     <FormulaPanel live=live selected=selected />
                     <SideBySide live=live order_by=order_by />
+                    <ShareLink
+                        tournament=live.tournament
+                        view=SharedView::Withdrawal
+                        player=Signal::derive(|| None)
+                        round=Signal::derive(|| None)
+                    />
                 </div>
             }
             .into_any(),

@@ -131,7 +131,7 @@ const CHROMIUM_ARGS = [
  *   close()   closes the browser, keeps the profile directory;
  *   dispose() closes and deletes the profile directory (call it in `after`/`finally`).
  */
-export async function openBrowser({ profileDir, viewport = { width: 1280, height: 900 } } = {}) {
+export async function openBrowser({ profileDir, viewport = { width: 1280, height: 900 }, colorScheme = 'light' } = {}) {
   const ownsProfile = !profileDir;
   profileDir ??= await mkdtemp(path.join(tmpdir(), 'crosstable-e2e-'));
   const launch = async () => {
@@ -140,6 +140,8 @@ export async function openBrowser({ profileDir, viewport = { width: 1280, height
       headless: true,
       args: CHROMIUM_ARGS,
       viewport,
+      colorScheme,
+      acceptDownloads: true,
       // Tests must not depend on the machine's locale or time zone.
       locale: 'en-GB',
       timezoneId: 'UTC',

@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod sensitivity_cmd;
 mod simulate_cmd;
 mod tiebreak_cmd;
 
@@ -93,6 +94,9 @@ enum Command {
     Ratings(tiebreak_cmd::RatingsArgs),
     /// Rerun the paper's Monte Carlo study (18 scenarios, leave-one-out RMSE), seeded.
     Simulate(simulate_cmd::SimulateArgs),
+    /// Imputed scores, points and ranks as functions of k (with the k values where the order
+    /// changes), and the cliff over the withdrawal round, as CSV or JSON.
+    Sensitivity(sensitivity_cmd::SensitivityArgs),
     /// Convert between TRF and Crosstable JSON, by the output file's extension (.trf or .json).
     Convert { input: PathBuf, output: PathBuf },
     /// Pair the next round of a Swiss event (FIDE Dutch system), bbpPairings/JaVaFo format.
@@ -189,6 +193,7 @@ fn run(command: Command) -> Result<String, Failure> {
         }
         Command::Ratings(args) => tiebreak_cmd::run_ratings(&args).map_err(Failure),
         Command::Simulate(args) => simulate_cmd::run(&args).map_err(Failure),
+        Command::Sensitivity(args) => sensitivity_cmd::run(&args).map_err(Failure),
         Command::Convert { input, output } => {
             let t = load(&input)?;
             let kind = match output.extension().and_then(|e| e.to_str()) {

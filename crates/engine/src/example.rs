@@ -105,10 +105,62 @@ pub fn withdrawal() -> Tournament {
     t
 }
 
+/// The Learn page's small event: a 6-player single round-robin (5 rounds) in which player 1,
+/// W, will withdraw. Every game is played: W's results are `w_results` (one per round, from W's
+/// side: 2 = win, 1 = draw, 0 = loss), the others' games follow a fixed pattern. The page hides
+/// W's games after the chosen round with [`crate::sensitivity::hidden_after`].
+pub fn lesson(ratings: [u16; 6], w_results: [u8; 5]) -> Tournament {
+    const NAMES: [&str; 6] = ["Wanda (W)", "Ana", "Ben", "Cleo", "Dev", "Eli"];
+    let players = NAMES
+        .iter()
+        .zip(ratings)
+        .map(|(name, rating)| Player {
+            name: name.to_string(),
+            rating: Some(rating),
+            ..Player::default()
+        })
+        .collect();
+    let mut t = Tournament::new(
+        "Learn: a small round-robin",
+        Format::RoundRobin { cycles: 1 },
+        players,
+    );
+    t.rounds = berger::schedule(6, 1);
+    // The other games: the lower start number wins, draws, loses in turn.
+    let mut pattern = [Outcome::WhiteWins, Outcome::Draw, Outcome::BlackWins]
+        .into_iter()
+        .cycle();
+    for (r, round) in t.rounds.iter_mut().enumerate() {
+        for game in &mut round.games {
+            game.result = GameResult::Played(match game.colour_of(1) {
+                Some(colour) => {
+                    let code = w_results[r].min(2);
+                    match (code, colour) {
+                        (1, _) => Outcome::Draw,
+                        (2, Color::White) | (0, Color::Black) => Outcome::WhiteWins,
+                        _ => Outcome::BlackWins,
+                    }
+                }
+                None => pattern.next().unwrap_or(Outcome::Draw),
+            });
+        }
+    }
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::HalfPoints;
+
+    #[test]
+    fn lesson_is_complete_with_ws_results() {
+        let t = lesson([2500, 2400, 2450, 2350, 2300, 2250], [2, 1, 0, 1, 2]);
+        t.validate().expect("valid");
+        assert_eq!(t.points(1), HalfPoints(6), "win, draw, loss, draw, win");
+        let total: HalfPoints = (1..=6).map(|p| t.points(p)).sum();
+        assert_eq!(total, HalfPoints(30), "15 games, 15 points");
+    }
 
     #[test]
     fn example_is_valid_and_complete() {

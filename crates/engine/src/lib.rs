@@ -10,9 +10,11 @@ pub mod io;
 pub mod json;
 pub mod model;
 pub mod rating;
+pub mod sensitivity;
 pub mod simulate;
 pub mod standings;
 pub mod tiebreak;
 pub mod trf;
+pub mod whatif;
 
 pub use model::*;

@@ -1,0 +1,179 @@
+//! `crosstable sensitivity`: the series the app's sensitivity view plots (see
+//! `engine::sensitivity`) — each unplayed game's imputed score and every player's points and
+//! rank as functions of k, the k values where the order changes, and the cliff — as CSV or JSON.
+
+use engine::elo::Expectation;
+use engine::impute::{self, Params, Policy};
+use engine::sensitivity::{self, Cliff, Crossing, KSweep};
+use engine::{StartNo, Tournament};
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// Output format of `sensitivity`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SensitivityFormat {
+    Csv,
+    Json,
+}
+
+/// The sensitivity of the imputation to k and to the withdrawal round.
+#[derive(Clone, Debug, clap::Args)]
+pub struct SensitivityArgs {
+    /// A TRF or Crosstable JSON file (detected by content).
+    pub file: PathBuf,
+    /// Start number of a withdrawn player (repeatable). Default: the withdrawals recorded in the
+    /// file. The first one is also the cliff's player unless --cliff-player names another.
+    #[arg(long = "withdrawn", value_name = "N")]
+    pub withdrawn: Vec<StartNo>,
+    /// The player whose withdrawal round the cliff varies.
+    #[arg(long, value_name = "N")]
+    pub cliff_player: Option<StartNo>,
+    /// The k sweep runs from 0 to this.
+    #[arg(long, default_value_t = 20.0, value_name = "K")]
+    pub k_max: f64,
+    /// Grid steps of the sweep (crossings are found exactly, not on the grid).
+    #[arg(long, default_value_t = 40, value_name = "N")]
+    pub steps: usize,
+    /// Prior strength k of the Bayesian policy in the cliff.
+    #[arg(long, default_value_t = 3.0, value_name = "K")]
+    pub k: f64,
+    /// Expected-score model: logistic or fide.
+    #[arg(long, default_value = "logistic")]
+    pub expectation: String,
+    #[arg(long, value_enum, default_value_t = SensitivityFormat::Csv)]
+    pub format: SensitivityFormat,
+}
+
+/// The JSON document.
+#[derive(Serialize)]
+struct Report<'a> {
+    event: &'a str,
+    sweep: &'a KSweep,
+    /// The crossings in words ("at k ≈ 4.5, A passes B"), in `sweep.crossings` order.
+    crossings_in_words: Vec<String>,
+    cliff: Option<&'a Cliff>,
+}
+
+/// Runs the command and returns the text to print.
+pub fn run(args: &SensitivityArgs) -> Result<String, String> {
+    let expectation: Expectation = args.expectation.parse()?;
+    if !(args.k.is_finite() && args.k >= 0.0) {
+        return Err(format!("--k must be a number ≥ 0, not {}", args.k));
+    }
+    if !(args.k_max.is_finite() && args.k_max > 0.0) {
+        return Err(format!("--k-max must be a number > 0, not {}", args.k_max));
+    }
+    if args.steps == 0 || args.steps > 100_000 {
+        return Err("--steps must be between 1 and 100000".to_string());
+    }
+    let at = |e: &dyn std::fmt::Display| format!("{}: {e}", args.file.display());
+    let bytes = std::fs::read(&args.file).map_err(|e| at(&format!("cannot read: {e}")))?;
+    let t = engine::io::parse_any(&engine::trf::decode(&bytes)).map_err(|e| at(&e))?;
+    let withdrawals = args
+        .withdrawn
+        .iter()
+        .map(|&p| impute::withdrawal_for(&t, p).map_err(|e| at(&e)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let sweep = sensitivity::k_sweep(&t, &withdrawals, expectation, args.k_max, args.steps)
+        .map_err(|e| at(&e))?;
+    let cliff_player = args
+        .cliff_player
+        .or_else(|| sweep.withdrawn.first().map(|w| w.player));
+    let params = Params {
+        k: args.k,
+        expectation,
+    };
+    let cliff = cliff_player
+        .map(|p| sensitivity::cliff(&t, p, params).map_err(|e| at(&e)))
+        .transpose()?;
+    Ok(match args.format {
+        SensitivityFormat::Csv => csv(&sweep, cliff.as_ref()),
+        SensitivityFormat::Json => {
+            let report = Report {
+                event: &t.name,
+                crossings_in_words: words(&t, &sweep.crossings),
+                sweep: &sweep,
+                cliff: cliff.as_ref(),
+            };
+            let mut s = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+            s.push('\n');
+            s
+        }
+    })
+}
+
+fn words(t: &Tournament, crossings: &[Crossing]) -> Vec<String> {
+    let name = |p: StartNo| {
+        t.player(p)
+            .map_or_else(|| p.to_string(), |p| p.name.clone())
+    };
+    crossings.iter().map(|c| c.describe(name)).collect()
+}
+
+/// One tidy table of every series: `series,x,player,opponent,round,policy,value`.
+/// - `imputed`: x = k, the Bayesian score credited to `player` for the game against withdrawn
+///   `opponent` (and `elo`, `forfeit` reference levels with x empty);
+/// - `points`, `rank`: x = k, `player`'s points and place under `bayes`;
+/// - `crossing`: x = k where `player` passes (or draws level with) `opponent`, value = points;
+/// - `cliff`: x = the round after which `player` withdraws, value = what the other players
+///   together get from `player`'s games under `policy`; `cliff-real` the real value.
+fn csv(s: &KSweep, cliff: Option<&Cliff>) -> String {
+    let mut out = String::from("series,x,player,opponent,round,policy,value\n");
+    let round = |r: Option<u32>| r.map_or(String::new(), |r| r.to_string());
+    for g in &s.games {
+        for (k, v) in s.ks.iter().zip(&g.scores) {
+            let _ = writeln!(
+                out,
+                "imputed,{k},{},{},{},bayes,{v}",
+                g.player,
+                g.opponent,
+                round(g.round)
+            );
+        }
+        for (policy, v) in [("elo", g.elo), ("forfeit", g.forfeit)] {
+            let _ = writeln!(
+                out,
+                "imputed,,{},{},{},{policy},{v}",
+                g.player,
+                g.opponent,
+                round(g.round)
+            );
+        }
+    }
+    for p in &s.players {
+        for (k, v) in s.ks.iter().zip(&p.points) {
+            let _ = writeln!(out, "points,{k},{},,,bayes,{v}", p.start_no);
+        }
+    }
+    for p in &s.players {
+        for (k, v) in s.ks.iter().zip(&p.ranks) {
+            let _ = writeln!(out, "rank,{k},{},,,bayes,{v}", p.start_no);
+        }
+    }
+    for c in &s.crossings {
+        let _ = writeln!(
+            out,
+            "crossing,{},{},{},,bayes,{}",
+            c.k, c.passer, c.passed, c.points
+        );
+    }
+    if let Some(c) = cliff {
+        for step in &c.steps {
+            for p in Policy::ALL {
+                let _ = writeln!(
+                    out,
+                    "cliff,{},{},,,{},{}",
+                    step.after_round,
+                    c.player,
+                    p.id(),
+                    step.received(p)
+                );
+            }
+        }
+        if let Some(real) = c.real {
+            let _ = writeln!(out, "cliff-real,,{},,,,{real}", c.player);
+        }
+    }
+    out
+}

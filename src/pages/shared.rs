@@ -1,0 +1,113 @@
+//! A share link opened (`/shared#v1.…`): the view it encodes, on an event held in memory only.
+//! The user's stored events are not touched; "Save a copy" adds the event to them.
+
+use crate::components::share_link::SharedMode;
+use crate::pages::sensitivity::SensitivityScreen;
+use crate::pages::whatif::WhatIfScreen;
+use crate::pages::withdrawal::WithdrawalScreen;
+use crate::share::{self, Shared, SharedView};
+use crate::store::{use_store, SavedEvent, Settings, Store};
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+use leptos_router::NavigateOptions;
+
+/// The id of the shared event inside its own in-memory store.
+pub const SHARED_ID: &str = "shared";
+
+#[component]
+pub fn SharedPage() -> impl IntoView {
+    let fragment = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    match share::decode(&fragment) {
+        Err(e) => view! {
+            <section class="panel error" role="alert" data-testid="shared-error">
+                <h2>"This share link cannot be opened"</h2>
+                <p>{crate::pages::withdrawal::sentence(&e.to_string())}"."</p>
+                <p>
+                    <a href="/">"Go to your events"</a>
+                </p>
+            </section>
+        }
+        .into_any(),
+        Ok(shared) => view! { <SharedScreen shared=shared /> }.into_any(),
+    }
+}
+
+/// The shared view with its banner.
+#[component]
+pub fn SharedScreen(
+    /// What the link carries.
+    shared: Shared,
+) -> impl IntoView {
+    let real = use_store();
+    let navigate = use_navigate();
+    let memory = Store::in_memory(
+        vec![SavedEvent {
+            id: SHARED_ID.to_string(),
+            updated: 0.0,
+            revision: 0,
+            tournament: shared.tournament.clone(),
+        }],
+        Settings {
+            k: shared.k,
+            expectation: shared.expectation,
+            selected: None,
+            ..Settings::default()
+        },
+    );
+    let saved = RwSignal::new(None::<String>);
+    let view_kind = shared.view;
+    let save = move |_| {
+        if let Some(t) = memory.tournament_now(SHARED_ID) {
+            let id = real.add_event(t);
+            let s = memory.settings.get_untracked();
+            real.set_k(s.k);
+            real.set_expectation(s.expectation);
+            saved.set(Some(id.clone()));
+            navigate(&view_kind.href(&id), NavigateOptions::default());
+        }
+    };
+    let name = shared.tournament.name.clone();
+    view! {
+        <section class="callout shared-banner" role="region" aria-label="Shared view" data-testid="shared-banner">
+            <p>
+                <strong>{format!("Shared view ({}) of “{name}”. ", shared.view.label())}</strong>
+                "It is shown from the link only: nothing has been stored in this browser. Save a copy to keep it \
+                 with your events."
+            </p>
+            <button type="button" class="primary" data-testid="save-shared-copy" on:click=save>
+                "Save a copy"
+            </button>
+        </section>
+        <SharedBody store=memory shared=shared />
+    }
+}
+
+/// The view itself, under the in-memory store.
+#[component]
+fn SharedBody(
+    /// The store that holds only the shared event.
+    store: Store,
+    /// What the link carries.
+    shared: Shared,
+) -> impl IntoView {
+    provide_context(store);
+    provide_context(SharedMode);
+    let id = SHARED_ID.to_string();
+    match shared.view {
+        SharedView::Withdrawal => view! { <WithdrawalScreen event_id=id /> }.into_any(),
+        SharedView::Sensitivity => match shared.player {
+            Some(p) => view! { <SensitivityScreen event_id=id initial_player=p /> }.into_any(),
+            None => view! { <SensitivityScreen event_id=id /> }.into_any(),
+        },
+        SharedView::Whatif => view! {
+            <WhatIfScreen
+                event_id=id
+                initial_player=shared.player.unwrap_or(1)
+                initial_round=shared.round.unwrap_or(0)
+            />
+        }
+        .into_any(),
+    }
+}
