@@ -1,8 +1,13 @@
-//! Crosstable's web app (Leptos 0.8, client-side rendered).
+//! Crosstable's web app (Leptos 0.8, client-side rendered): pages, components, the reactive
+//! store and its persistence. Every rule and number comes from the `engine` crate.
 
-use leptos::prelude::*;
+pub mod analysis;
+pub mod app;
+pub mod components;
+pub mod files;
+pub mod pages;
+pub mod persist;
+pub mod store;
+pub mod text;
 
-#[component]
-pub fn App() -> impl IntoView {
-    view! { <main><h1>"Crosstable"</h1></main> }
-}
+pub use app::App;

@@ -11,6 +11,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod simulate_cmd;
+mod tiebreak_cmd;
+
 #[derive(Parser)]
 #[command(
     name = "crosstable",
@@ -70,10 +73,11 @@ enum Command {
         #[arg(long, value_enum, default_value = "table")]
         format: OutputFormat,
     },
-    /// Standings under a withdrawal policy (points, then start number).
+    /// Standings under a withdrawal policy (points, then start number; with --tiebreaks, FIDE
+    /// tie-breaks in between).
     Standings {
         file: PathBuf,
-        /// fide, annul, forfeit, elo, performance or bayes.
+        /// fide, annul, forfeit, elo, performance or bayes; or recorded (the file's results).
         #[arg(long, default_value = "fide", value_name = "ID")]
         policy: String,
         #[arg(long, default_value_t = 3.0, value_name = "K")]
@@ -82,7 +86,13 @@ enum Command {
         expectation: ExpectationArg,
         #[arg(long, value_enum, default_value = "table")]
         format: OutputFormat,
+        #[command(flatten)]
+        tiebreaks: tiebreak_cmd::TiebreakArgs,
     },
+    /// FIDE rating changes (B.02) of the rated players, and initial ratings of unrated ones.
+    Ratings(tiebreak_cmd::RatingsArgs),
+    /// Rerun the paper's Monte Carlo study (18 scenarios, leave-one-out RMSE), seeded.
+    Simulate(simulate_cmd::SimulateArgs),
     /// Convert between TRF and Crosstable JSON, by the output file's extension (.trf or .json).
     Convert { input: PathBuf, output: PathBuf },
     /// Pair the next round of a Swiss event (FIDE Dutch system), bbpPairings/JaVaFo format.
@@ -149,7 +159,24 @@ fn run(command: Command) -> Result<String, Failure> {
             k,
             expectation,
             format,
+            tiebreaks,
         } => {
+            if tiebreaks.requested() || policy.trim().eq_ignore_ascii_case(tiebreak_cmd::RECORDED) {
+                let output = match format {
+                    OutputFormat::Table => tiebreak_cmd::Output::Table,
+                    OutputFormat::Csv => tiebreak_cmd::Output::Csv,
+                    OutputFormat::Json => tiebreak_cmd::Output::Json,
+                };
+                return tiebreak_cmd::run_standings(tiebreak_cmd::StandingsRequest {
+                    file: &file,
+                    policy: &policy,
+                    k,
+                    expectation: expectation.into(),
+                    output,
+                    tiebreaks: &tiebreaks,
+                })
+                .map_err(Failure);
+            }
             let policy: Policy = policy.parse().map_err(Failure)?;
             let t = load(&file)?;
             let params = params(k, expectation)?;
@@ -160,6 +187,8 @@ fn run(command: Command) -> Result<String, Failure> {
                 OutputFormat::Table => standings_table(&t, policy, &rows),
             })
         }
+        Command::Ratings(args) => tiebreak_cmd::run_ratings(&args).map_err(Failure),
+        Command::Simulate(args) => simulate_cmd::run(&args).map_err(Failure),
         Command::Convert { input, output } => {
             let t = load(&input)?;
             let kind = match output.extension().and_then(|e| e.to_str()) {

@@ -56,8 +56,11 @@ impl FromStr for Expectation {
 
 /// # Formula
 /// E = 1 / (1 + 10^((R_opponent − R_own) / 400)) — the logistic Elo expectation.
+///
+/// The power comes from `libm` (pure Rust), not the platform's `powf`, so that the browser and
+/// the command line compute bit-identical numbers.
 pub fn logistic_expected(own: f64, opponent: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf((opponent - own) / 400.0))
+    1.0 / (1.0 + libm::pow(10.0, (opponent - own) / 400.0))
 }
 
 /// Upper bounds of the rating-difference bands of FIDE table 8.1.2; band j gives the higher

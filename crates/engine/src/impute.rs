@@ -200,14 +200,14 @@ pub fn shrinkage_weight(n: u32, k: f64) -> f64 {
 /// One game that was never played because of a withdrawal.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UnplayedGame {
-    /// The player credited with `score` below: the non-withdrawn one, or the lower start
-    /// number when both withdrew.
+    /// The player credited with `score` below: the one still in the event at the time of the
+    /// game, or the lower start number when both had withdrawn by then.
     pub player: StartNo,
     /// The withdrawn player.
     pub opponent: StartNo,
     /// The round it was scheduled in, when the event's pairings say.
     pub round: Option<u32>,
-    /// True when `player` withdrew too.
+    /// True when `player` too had withdrawn by the time of this game.
     pub both_withdrawn: bool,
     /// E(player, opponent).
     pub expected: f64,
@@ -305,14 +305,14 @@ fn before_withdrawals(round: u32, a: Option<u32>, b: Option<u32>) -> bool {
     a.is_none_or(|r| round <= r) && b.is_none_or(|r| round <= r)
 }
 
-/// The withdrawals to analyse: the given ones, or the event's recorded ones, or detected ones.
+/// The withdrawals to analyse: the given ones, else the event's own. Detection from forfeits
+/// happens once, when a file without withdrawal records is imported (see `trf`), so that a
+/// withdrawal the user clears stays cleared.
 pub fn effective_withdrawals(t: &Tournament, requested: &[Withdrawal]) -> Vec<Withdrawal> {
-    if !requested.is_empty() {
-        requested.to_vec()
-    } else if !t.withdrawals.is_empty() {
+    if requested.is_empty() {
         t.withdrawals.clone()
     } else {
-        t.detect_withdrawals()
+        requested.to_vec()
     }
 }
 
@@ -442,20 +442,17 @@ pub fn analyse(
             if i == w.player {
                 continue;
             }
-            let both = after[i as usize].is_some();
-            if both && i > w.player {
-                continue; // listed once, from the lower start number's side (below)
+            if after[i as usize].is_some() && i < w.player {
+                continue; // a pair of withdrawn players is visited once, from the higher number
             }
-            let (player, opponent) = (i, w.player);
             let (mut happened, mut later_rounds) = (0u32, Vec::new());
             for (ri, round) in t.rounds.iter().enumerate() {
                 let r = ri as u32 + 1;
                 let meets = round.games.iter().any(|g| {
-                    (g.white == player && g.black == opponent)
-                        || (g.white == opponent && g.black == player)
+                    (g.white == i && g.black == w.player) || (g.white == w.player && g.black == i)
                 });
                 if meets {
-                    if before_withdrawals(r, after[player as usize], after[opponent as usize]) {
+                    if before_withdrawals(r, after[i as usize], after[w.player as usize]) {
                         happened += 1;
                     } else {
                         later_rounds.push(r);
@@ -464,10 +461,20 @@ pub fn analyse(
             }
             let missing = cycles.saturating_sub(happened);
             for m in 0..missing {
+                let round = later_rounds.get(m as usize).copied();
+                // Who had withdrawn by the time of this game? A game whose round is unknown is
+                // taken to come after every withdrawal of the two.
+                let gone =
+                    |p: StartNo| after[p as usize].is_some_and(|a| round.is_none_or(|r| r > a));
+                let (player, opponent, both) = match (gone(i), gone(w.player)) {
+                    (true, true) => (i.min(w.player), i.max(w.player), true),
+                    (true, false) => (w.player, i, false),
+                    _ => (i, w.player, false),
+                };
                 unplayed.push(UnplayedGame {
                     player,
                     opponent,
-                    round: later_rounds.get(m as usize).copied(),
+                    round,
                     both_withdrawn: both,
                     expected: 0.0,
                 });

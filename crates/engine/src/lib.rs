@@ -3,13 +3,16 @@
 
 pub mod berger;
 pub mod dutch;
-pub mod model;
-
-pub use model::*;
 pub mod elo;
 pub mod example;
 pub mod impute;
 pub mod io;
 pub mod json;
+pub mod model;
+pub mod rating;
+pub mod simulate;
 pub mod standings;
+pub mod tiebreak;
 pub mod trf;
+
+pub use model::*;

@@ -407,3 +407,76 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_game_between_two_withdrawals_belongs_to_the_one_who_left_first() {
+    // 6 players (Berger: players 2 and 3 meet in round 4). Player 2 leaves after round 1,
+    // player 3 after round 4: their meeting is an unplayed game of player 2 only, since
+    // player 3 was still there. With player 3 leaving after round 3 instead, both had gone.
+    let mut t = field(&[2400, 2300, 2350, 2200, 2250, 2100], 1);
+    play(&mut t, 5, &[0, 2, 1]);
+    assert!(matches!(t.entry(2, 4), Entry::Game { opponent: 3, .. }));
+    let early = Withdrawal {
+        player: 2,
+        after_round: 1,
+    };
+    let a = analyse(
+        &t,
+        &[
+            early,
+            Withdrawal {
+                player: 3,
+                after_round: 4,
+            },
+        ],
+        at_k(3.0),
+    )
+    .unwrap();
+    let g = a
+        .unplayed
+        .iter()
+        .find(|g| g.round == Some(4) && g.opponent == 2)
+        .unwrap();
+    assert_eq!((g.player, g.both_withdrawn), (3, false));
+    let f = a
+        .outcome(Policy::Forfeit)
+        .games
+        .iter()
+        .find(|x| x.round == Some(4) && x.opponent == 2)
+        .unwrap();
+    assert_eq!(
+        (f.player, f.score),
+        (3, Some(1.0)),
+        "player 3 was present: a forfeit win"
+    );
+
+    let a = analyse(
+        &t,
+        &[
+            early,
+            Withdrawal {
+                player: 3,
+                after_round: 3,
+            },
+        ],
+        at_k(3.0),
+    )
+    .unwrap();
+    let g = a
+        .unplayed
+        .iter()
+        .find(|g| g.round == Some(4) && g.both_withdrawn)
+        .unwrap();
+    assert_eq!((g.player, g.opponent), (2, 3));
+    let f = a
+        .outcome(Policy::Forfeit)
+        .games
+        .iter()
+        .find(|x| x.round == Some(4))
+        .unwrap();
+    assert_eq!(
+        (f.score, f.opponent_score),
+        (Some(0.0), Some(0.0)),
+        "a double forfeit"
+    );
+}

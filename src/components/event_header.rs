@@ -1,0 +1,145 @@
+//! The top of every event page: name, facts, the event's navigation, downloads, and the note
+//! that marks an illustrative event.
+
+use crate::files::{self, FileFormat};
+use crate::text;
+use engine::Tournament;
+use leptos::prelude::*;
+
+/// The views of an event, in navigation order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventView {
+    Players,
+    Crosstable,
+    Standings,
+    Withdrawal,
+}
+
+impl EventView {
+    pub const ALL: [EventView; 4] = [
+        EventView::Players,
+        EventView::Crosstable,
+        EventView::Standings,
+        EventView::Withdrawal,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            EventView::Players => "Players",
+            EventView::Crosstable => "Crosstable",
+            EventView::Standings => "Standings",
+            EventView::Withdrawal => "Withdrawal",
+        }
+    }
+
+    /// The `tab` query value of the event page's views.
+    pub fn tab(self) -> &'static str {
+        match self {
+            EventView::Players => "players",
+            EventView::Crosstable => "crosstable",
+            EventView::Standings => "standings",
+            EventView::Withdrawal => "withdrawal",
+        }
+    }
+
+    pub fn from_tab(tab: &str) -> EventView {
+        match tab {
+            "players" => EventView::Players,
+            "standings" => EventView::Standings,
+            _ => EventView::Crosstable,
+        }
+    }
+
+    pub fn href(self, id: &str) -> String {
+        match self {
+            EventView::Withdrawal => format!("/event/{id}/withdrawal"),
+            other => format!("/event/{id}?tab={}", other.tab()),
+        }
+    }
+}
+
+#[component]
+pub fn EventHeader(
+    /// Id of the event in the store (for links).
+    event_id: String,
+    /// The event (None while it is missing: nothing is drawn).
+    tournament: Memo<Option<Tournament>>,
+    /// The view being shown, marked current in the navigation.
+    current: Signal<EventView>,
+) -> impl IntoView {
+    let status = RwSignal::new(String::new());
+    let export = move |format: FileFormat| {
+        let Some(t) = tournament.get_untracked() else {
+            return;
+        };
+        status.set(match files::download_event(&t, format) {
+            Ok(()) => String::new(),
+            Err(e) => format!("Download failed: {e}"),
+        });
+    };
+    let name = move || tournament.with(|t| t.as_ref().map(|t| t.name.clone()).unwrap_or_default());
+    let facts = move || {
+        tournament.with(|t| {
+            t.as_ref().map(|t| {
+                let mut parts = vec![
+                    text::format_label(t.format),
+                    text::plural(t.players.len(), "player", "players"),
+                    format!(
+                        "{} of {} rounds with results",
+                        t.last_round_with_results(),
+                        t.scheduled_rounds()
+                    ),
+                ];
+                for extra in [&t.info.city, &t.info.start_date] {
+                    if !extra.is_empty() {
+                        parts.push(extra.clone());
+                    }
+                }
+                parts.join(" · ")
+            })
+        })
+    };
+    let note =
+        move || tournament.with(|t| t.as_ref().map(|t| t.info.note.clone()).unwrap_or_default());
+
+    view! {
+        <header class="event-header">
+            <h2 class="event-title">{name}</h2>
+            <p class="muted">{facts}</p>
+            <Show when=move || !note().is_empty()>
+                <p class="note" role="note" data-testid="example-note">
+                    <strong>"Note: "</strong>
+                    {note}
+                </p>
+            </Show>
+            <div class="event-bar">
+                <nav class="tabs" aria-label="Event">
+                    {EventView::ALL
+                        .into_iter()
+                        .map(|v| {
+                            let testid = (v == EventView::Withdrawal).then_some("nav-withdrawal");
+                            view! {
+                                <a
+                                    href=v.href(&event_id)
+                                    data-testid=testid
+                                    aria-current=move || (current.get() == v).then_some("page")
+                                >
+                                    {v.label()}
+                                </a>
+                            }
+                        })
+                        .collect_view()}
+                </nav>
+                <div class="downloads" role="group" aria-label="Download this event">
+                    <button type="button" data-testid="export-json" on:click=move |_| export(FileFormat::Json)>
+                        "Download JSON"
+                    </button>
+                    <button type="button" data-testid="export-trf" on:click=move |_| export(FileFormat::Trf)>
+                        "Download TRF"
+                    </button>
+                </div>
+            </div>
+            <p class="status" role="status">{move || status.get()}</p>
+        </header>
+    }
+}

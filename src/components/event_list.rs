@@ -1,0 +1,174 @@
+//! The saved events on the home page: open, export, delete (after a confirmation).
+
+use crate::files::{self, FileFormat};
+use crate::store::{use_store, SavedEvent, EXAMPLE_ID};
+use crate::text;
+use leptos::prelude::*;
+
+/// What the list shows of one event (keyed by id and revision, so an edit redraws the item).
+#[derive(Clone, Debug, PartialEq)]
+struct Item {
+    id: String,
+    revision: u64,
+    name: String,
+    meta: String,
+    updated: f64,
+}
+
+impl Item {
+    fn of(e: &SavedEvent) -> Item {
+        let t = &e.tournament;
+        Item {
+            id: e.id.clone(),
+            revision: e.revision,
+            name: t.name.clone(),
+            meta: format!(
+                "{} · {} · {}",
+                text::format_label(t.format),
+                text::plural(t.players.len(), "player", "players"),
+                text::plural(t.rounds.len(), "round", "rounds"),
+            ),
+            updated: e.updated,
+        }
+    }
+}
+
+#[component]
+pub fn EventList() -> impl IntoView {
+    let store = use_store();
+    let items = Memo::new(move |_| {
+        store
+            .events
+            .with(|es| es.iter().map(Item::of).collect::<Vec<_>>())
+    });
+    // Which item asks "really delete?" (at most one at a time).
+    let confirming = RwSignal::new(None::<String>);
+    let status = RwSignal::new(String::new());
+
+    view! {
+        <section class="event-list" aria-labelledby="saved-title">
+            <h3 id="saved-title">"Saved in this browser"</h3>
+            <ul data-testid="event-list" class="cards">
+                <For
+                    each=move || items.get()
+                    key=|item| (item.id.clone(), item.revision)
+                    children=move |item| {
+                        view! { <EventItem item=item confirming=confirming status=status /> }
+                    }
+                />
+            </ul>
+            <Show when=move || items.with(Vec::is_empty)>
+                <p class="muted">"No saved events. Open the example, create an event or import a file."</p>
+            </Show>
+            <p class="status" role="status">{move || status.get()}</p>
+        </section>
+    }
+}
+
+#[component]
+fn EventItem(
+    /// The event to show.
+    item: Item,
+    /// Id of the item currently asking for delete confirmation.
+    confirming: RwSignal<Option<String>>,
+    /// Where to report the outcome of an action (a live region).
+    status: RwSignal<String>,
+) -> impl IntoView {
+    let store = use_store();
+    let Item {
+        id,
+        name,
+        meta,
+        updated,
+        ..
+    } = item;
+    let href = format!("/event/{id}");
+    let is_confirming = {
+        let id = id.clone();
+        move || confirming.with(|c| c.as_deref() == Some(id.as_str()))
+    };
+    let export = {
+        let id = id.clone();
+        move |format: FileFormat| {
+            let Some(t) = store
+                .events
+                .with_untracked(|es| es.iter().find(|e| e.id == id).map(|e| e.tournament.clone()))
+            else {
+                return;
+            };
+            status.set(match files::download_event(&t, format) {
+                Ok(()) => String::new(),
+                Err(e) => format!("Export failed: {e}"),
+            });
+        }
+    };
+    let export_trf = export.clone();
+    let delete = {
+        let id = id.clone();
+        let name = name.clone();
+        move |_| {
+            store.delete_event(&id);
+            confirming.set(None);
+            status.set(format!("Deleted “{name}”."));
+        }
+    };
+    // The confirmation replaces the Delete button: move the focus to its Cancel button.
+    let cancel = NodeRef::<leptos::html::Button>::new();
+    let ask = {
+        let id = id.clone();
+        move |_| {
+            confirming.set(Some(id.clone()));
+            request_animation_frame(move || {
+                if let Some(button) = cancel.get_untracked() {
+                    let _ = button.focus();
+                }
+            });
+        }
+    };
+    let label_delete = format!("Delete {name}");
+    let label_json = format!("Download {name} as JSON");
+    let label_trf = format!("Download {name} as TRF");
+
+    view! {
+        <li data-testid="event-item" class="card">
+            <div class="card-main">
+                <a class="event-name" href=href>
+                    {name.clone()}
+                </a>
+                {(id == EXAMPLE_ID || id.starts_with("example-")).then(|| view! { <span class="tag">"example"</span> })}
+                <p class="muted">{meta}" · updated "{text::date_time(updated)}</p>
+            </div>
+            <div class="card-actions">
+                <Show
+                    when=is_confirming
+                    fallback=move || {
+                        let export = export.clone();
+                        let export_trf = export_trf.clone();
+                        let ask = ask.clone();
+                        view! {
+                            <button type="button" aria-label=label_json.clone() on:click=move |_| export(FileFormat::Json)>
+                                "JSON"
+                            </button>
+                            <button type="button" aria-label=label_trf.clone() on:click=move |_| export_trf(FileFormat::Trf)>
+                                "TRF"
+                            </button>
+                            <button type="button" class="danger" aria-label=label_delete.clone() on:click=ask>
+                                "Delete"
+                            </button>
+                        }
+                    }
+                >
+                    <span class="confirm" role="group" aria-label="Confirm deletion">
+                        "Delete “"{name.clone()}"” from this browser? "
+                        <button type="button" class="danger" on:click=delete.clone()>
+                            "Delete"
+                        </button>
+                        <button type="button" node_ref=cancel on:click=move |_| confirming.set(None)>
+                            "Cancel"
+                        </button>
+                    </span>
+                </Show>
+            </div>
+        </li>
+    }
+}

@@ -1,0 +1,409 @@
+//! The standings under every policy side by side: rank and points per policy, and the rank
+//! change against the FIDE rule (the official one) — who gains, who loses a place, where the
+//! podium changes. Changes are shown by arrow, colour and words for screen readers.
+
+use crate::analysis::LiveAnalysis;
+use crate::text;
+use engine::impute::{Analysis, Policy};
+use engine::{StartNo, Tournament};
+use leptos::prelude::*;
+
+/// Places up to this rank are the podium.
+pub const PODIUM: u32 = 3;
+
+/// One player's place under one policy, compared with the FIDE rule.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Place {
+    /// None when the policy removes the player (annulment).
+    pub rank: Option<u32>,
+    pub points: Option<f64>,
+    /// Places gained against FIDE (negative: lost); None when either side has no rank.
+    pub gain: Option<i64>,
+    pub podium: bool,
+    /// On the podium here but not under FIDE (or the reverse).
+    pub enters_podium: bool,
+    pub leaves_podium: bool,
+}
+
+pub fn place(a: &Analysis, policy: Policy, p: StartNo) -> Place {
+    let outcome = a.outcome(policy);
+    let rank = outcome.rank_of(p);
+    let points = outcome.points.get(p as usize - 1).copied().flatten();
+    let fide = a.outcome(Policy::Fide).rank_of(p);
+    let on = |r: Option<u32>| r.is_some_and(|r| r <= PODIUM);
+    let compare = policy != Policy::Fide;
+    Place {
+        rank,
+        points,
+        gain: match (fide, rank) {
+            (Some(f), Some(r)) if compare => Some(i64::from(f) - i64::from(r)),
+            _ => None,
+        },
+        podium: on(rank),
+        enters_podium: compare && on(rank) && !on(fide),
+        leaves_podium: compare && !on(rank) && on(fide),
+    }
+}
+
+/// The podium under `policy`: (rank, start number) for every place up to [`PODIUM`].
+pub fn podium(a: &Analysis, policy: Policy) -> Vec<(u32, StartNo)> {
+    a.outcome(policy)
+        .standings
+        .iter()
+        .filter(|r| r.rank <= PODIUM)
+        .map(|r| (r.rank, r.start_no))
+        .collect()
+}
+
+/// Ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st.
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// In words: how `policy` moves players against FIDE.
+pub fn summary(t: &Tournament, a: &Analysis, policy: Policy) -> String {
+    let mut gains = Vec::new();
+    let mut losses = Vec::new();
+    let mut podium: Vec<String> = Vec::new();
+    for p in 1..=t.players.len() as StartNo {
+        let pl = place(a, policy, p);
+        let fide = a.outcome(Policy::Fide).rank_of(p);
+        if let (Some(g), Some(f), Some(r)) = (pl.gain, fide, pl.rank) {
+            let moved = format!("{} ({} → {})", text::name_of(t, p), ordinal(f), ordinal(r));
+            if g > 0 {
+                gains.push(moved);
+            } else if g < 0 {
+                losses.push(moved);
+            }
+        }
+        if pl.enters_podium {
+            podium.push(format!("{} joins", text::name_of(t, p)));
+        }
+        if pl.leaves_podium {
+            podium.push(format!("{} drops off", text::name_of(t, p)));
+        }
+    }
+    let mut parts = Vec::new();
+    parts.push(if gains.is_empty() {
+        "nobody gains a place".to_string()
+    } else {
+        format!("gaining: {}", gains.join(", "))
+    });
+    parts.push(if losses.is_empty() {
+        "nobody loses a place".to_string()
+    } else {
+        format!("losing: {}", losses.join(", "))
+    });
+    parts.push(if !podium.is_empty() {
+        format!("the podium changes — {}", podium.join(", "))
+    } else if self::podium(a, policy) != self::podium(a, Policy::Fide) {
+        "the same players are on the podium, in another order".to_string()
+    } else {
+        "the podium is the same".to_string()
+    });
+    parts.join("; ")
+}
+
+#[component]
+pub fn SideBySide(
+    /// The event and its live analysis.
+    live: LiveAnalysis,
+    /// The policy whose order the rows follow.
+    order_by: RwSignal<Policy>,
+) -> impl IntoView {
+    let order = Memo::new(move |_| {
+        let by = order_by.get();
+        live.with(|a| {
+            let outcome = a.outcome(by);
+            let mut rows: Vec<StartNo> = outcome.standings.iter().map(|r| r.start_no).collect();
+            // Players this policy removes go last, in start order.
+            for p in 1..=outcome.points.len() as StartNo {
+                if !rows.contains(&p) {
+                    rows.push(p);
+                }
+            }
+            rows
+        })
+        .unwrap_or_default()
+    });
+    let podium_changes = move |policy: Policy| {
+        live.with(|a| podium(a, policy) != podium(a, Policy::Fide))
+            .unwrap_or(false)
+    };
+    let bayes_summary = move || {
+        live.with_both(|t, a| {
+            format!(
+                "Bayesian at k = {} against the FIDE rule: {}.",
+                text::k_value(a.params.k),
+                summary(t, a, Policy::Bayes)
+            )
+        })
+        .unwrap_or_default()
+    };
+
+    view! {
+        <section class="panel" data-testid="standings" aria-labelledby="standings-title">
+            <h3 id="standings-title">"Standings under each policy"</h3>
+            <p class="summary">{bayes_summary}</p>
+            <label class="inline">
+                "Order rows by "
+                <select
+                    prop:value=move || order_by.get().id()
+                    on:change=move |ev| {
+                        if let Ok(p) = event_target_value(&ev).parse() {
+                            order_by.set(p);
+                        }
+                    }
+                >
+                    {Policy::ALL
+                        .into_iter()
+                        .map(|p| view! { <option value=p.id()>{p.label()}</option> })
+                        .collect_view()}
+                </select>
+            </label>
+            <p class="legend muted">
+                <span class="up">"▲"</span>" / "<span class="down">"▼"</span>
+                " places gained / lost against the FIDE rule (the official one). "
+                <span class="podium-mark">"●"</span>" podium (top "{PODIUM}"). "
+                "Points to two decimals; “—” = removed by annulment."
+            </p>
+            <div class="table-scroll">
+                <table class="side-by-side">
+                    <caption class="visually-hidden">
+                        "Rank and points of every player under each policy, with the change against the FIDE rule"
+                    </caption>
+                    <colgroup>
+                        <col />
+                    </colgroup>
+                    {Policy::ALL
+                        .into_iter()
+                        .map(|p| {
+                            let span = if p == Policy::Fide { 2 } else { 3 };
+                            view! { <colgroup span=span class=format!("policy-{}", p.id())></colgroup> }
+                        })
+                        .collect_view()}
+                    <thead>
+                        <tr>
+                            <td></td>
+                            {Policy::ALL
+                                .into_iter()
+                                .map(|p| {
+                                    let span = if p == Policy::Fide { 2 } else { 3 };
+                                    view! {
+                                        <th scope="colgroup" colspan=span class="group" class:official=p == Policy::Fide>
+                                            {p.label()}
+                                            {(p == Policy::Fide).then(|| view! { <span class="sub">"official"</span> })}
+                                            <Show when=move || podium_changes(p)>
+                                                <span class="sub podium-changed">"podium changes"</span>
+                                            </Show>
+                                        </th>
+                                    }
+                                })
+                                .collect_view()}
+                        </tr>
+                        <tr>
+                            <th scope="col">"Player"</th>
+                            {Policy::ALL
+                                .into_iter()
+                                .map(|p| {
+                                    view! {
+                                        <th scope="col" class="num group-start">"Rank"</th>
+                                        <th scope="col" class="num">"Pts"</th>
+                                        {(p != Policy::Fide)
+                                            .then(|| {
+                                                view! {
+                                                    <th scope="col" class="num">
+                                                        <abbr title="Places gained or lost against the FIDE rule">"±"</abbr>
+                                                    </th>
+                                                }
+                                            })}
+                                    }
+                                })
+                                .collect_view()}
+                        </tr>
+                    </thead>
+                    <tbody>
+                        <For
+                            each=move || order.get()
+                            key=|p| *p
+                            children=move |p| view! { <PlayerRow live=live player=p /> }
+                        />
+                    </tbody>
+                </table>
+            </div>
+        </section>
+    }
+}
+
+/// Words for screen readers: the podium, relative to FIDE.
+fn podium_words(x: &Place) -> &'static str {
+    if x.enters_podium {
+        ", on the podium, not under FIDE"
+    } else if x.leaves_podium {
+        ", off the podium, on it under FIDE"
+    } else if x.podium {
+        ", podium"
+    } else {
+        ""
+    }
+}
+
+/// The rank change against FIDE: the arrow shown, and the words said.
+fn gain_text(gain: Option<i64>) -> (String, String) {
+    match gain {
+        Some(g) if g > 0 => (
+            format!("▲{g}"),
+            format!("up {g} place{} against FIDE", if g == 1 { "" } else { "s" }),
+        ),
+        Some(g) if g < 0 => (
+            format!("▼{}", -g),
+            format!(
+                "down {} place{} against FIDE",
+                -g,
+                if g == -1 { "" } else { "s" }
+            ),
+        ),
+        Some(_) => ("=".into(), "same place as under FIDE".into()),
+        None => ("—".into(), "no comparison".into()),
+    }
+}
+
+/// One player's row: name, then rank, points and change under each policy.
+#[component]
+fn PlayerRow(
+    /// The event and its live analysis.
+    live: LiveAnalysis,
+    /// The player's start number.
+    player: StartNo,
+) -> impl IntoView {
+    let who = Memo::new(move |_| {
+        live.with_both(|t, a| {
+            let withdrew = a
+                .withdrawn
+                .iter()
+                .find(|s| s.player == player)
+                .map(|s| format!("withdrew after round {}", s.after_round));
+            (text::name_rating(t, player), withdrew)
+        })
+        .unwrap_or_default()
+    });
+    view! {
+        <tr class:withdrawn=move || who.with(|w| w.1.is_some())>
+            <th scope="row" class="player">
+                {move || who.with(|w| w.0.clone())}
+                {move || who.with(|w| w.1.clone()).map(|w| view! { <span class="tag">{w}</span> })}
+            </th>
+            {Policy::ALL
+                .into_iter()
+                .map(|policy| view! { <PolicyCells live=live policy=policy player=player /> })
+                .collect_view()}
+        </tr>
+    }
+}
+
+/// A player's rank, points and (except for FIDE itself) change against FIDE under one policy.
+#[component]
+fn PolicyCells(
+    /// The event and its live analysis.
+    live: LiveAnalysis,
+    /// The policy of these cells.
+    policy: Policy,
+    /// The player's start number.
+    player: StartNo,
+) -> impl IntoView {
+    // A memo per player and policy: moving k updates only the places that changed (mostly the
+    // Bayesian column), not every cell.
+    let place = Memo::new(move |_| live.with(|a| place(a, policy, player)));
+    let flag = move |f: fn(&Place) -> bool| move || place.with(|x| x.as_ref().is_some_and(f));
+    let rank = move || {
+        place.with(|x| {
+            x.as_ref()
+                .and_then(|x| x.rank)
+                .map_or_else(|| "—".to_string(), |r| r.to_string())
+        })
+    };
+    let points = move || {
+        place.with(|x| {
+            x.as_ref()
+                .and_then(|x| x.points)
+                .map_or_else(|| "—".to_string(), text::two)
+        })
+    };
+    let podium_said = move || place.with(|x| x.as_ref().map_or("", podium_words));
+    let change = (policy != Policy::Fide).then(|| {
+        let gain = move || place.with(|x| x.as_ref().and_then(|x| x.gain));
+        view! {
+            <td
+                class="num change"
+                class:up=move || gain().is_some_and(|g| g > 0)
+                class:down=move || gain().is_some_and(|g| g < 0)
+            >
+                <span aria-hidden="true">{move || gain_text(gain()).0}</span>
+                <span class="visually-hidden">{move || gain_text(gain()).1}</span>
+            </td>
+        }
+    });
+    view! {
+        <td
+            class="num group-start rank"
+            class:podium=flag(|x| x.podium)
+            class:enters=flag(|x| x.enters_podium)
+            class:leaves=flag(|x| x.leaves_podium)
+        >
+            {rank}
+            <Show when=flag(|x| x.podium)>
+                <span class="podium-mark" aria-hidden="true">" ●"</span>
+            </Show>
+            <span class="visually-hidden">{podium_said}</span>
+        </td>
+        <td class="num points">{points}</td>
+        {change}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ordinals() {
+        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal).to_vec();
+        assert_eq!(
+            got,
+            ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+        );
+    }
+
+    #[test]
+    fn gains_in_words() {
+        assert_eq!(
+            gain_text(Some(1)),
+            ("▲1".into(), "up 1 place against FIDE".into())
+        );
+        assert_eq!(
+            gain_text(Some(-2)),
+            ("▼2".into(), "down 2 places against FIDE".into())
+        );
+        assert_eq!(gain_text(None).0, "—");
+    }
+
+    #[test]
+    fn fide_compares_with_itself_as_nothing() {
+        let t = engine::example::withdrawal();
+        let a = engine::impute::analyse(&t, &t.withdrawals, Default::default()).unwrap();
+        for p in 1..=10 {
+            let pl = place(&a, Policy::Fide, p);
+            assert_eq!(pl.gain, None);
+            assert!(!pl.enters_podium && !pl.leaves_podium);
+        }
+        // Annulment is not the official outcome here (5 of 9 games played): W has no rank.
+        assert_eq!(place(&a, Policy::Annul, 4).rank, None);
+    }
+}

@@ -1,0 +1,63 @@
+//! An event: players, the editable crosstable, standings (`/event/:id?tab=…`).
+
+use crate::app::PageBoundary;
+use crate::components::crosstable::Crosstable;
+use crate::components::event_header::{EventHeader, EventView};
+use crate::components::players::PlayersTable;
+use crate::components::standings::StandingsTable;
+use crate::pages::PageError;
+use crate::store::use_store;
+use leptos::prelude::*;
+use leptos_router::hooks::{use_params_map, use_query_map};
+
+#[component]
+pub fn EventPage() -> impl IntoView {
+    let params = use_params_map();
+    let query = use_query_map();
+    let id = Memo::new(move |_| params.with(|p| p.get("id").unwrap_or_default()));
+    let view_kind = Signal::derive(move || {
+        query.with(|q| EventView::from_tab(q.get("tab").as_deref().unwrap_or_default()))
+    });
+    view! {
+        <PageBoundary>
+            {move || view! { <EventScreen event_id=id.get() view=view_kind /> }}
+        </PageBoundary>
+    }
+}
+
+/// The event page's body for one event id.
+#[component]
+pub fn EventScreen(
+    /// Id of the event in the store.
+    event_id: String,
+    /// Which of the event's views to show.
+    #[prop(into)]
+    view: Signal<EventView>,
+) -> impl IntoView {
+    let store = use_store();
+    let tournament = store.tournament(event_id.clone());
+    let exists = Memo::new(move |_| tournament.with(Option::is_some));
+    if exists.get_untracked() {
+        store.select(&event_id);
+    }
+    move || {
+        if !exists.get() {
+            return Err(PageError::EventNotFound(event_id.clone()));
+        }
+        let id = event_id.clone();
+        Ok(view! {
+            <article class="event">
+                <EventHeader event_id=id.clone() tournament=tournament current=view />
+                <section class="panel" aria-label=move || view.get().label()>
+                    {move || match view.get() {
+                        EventView::Players => {
+                            view! { <PlayersTable event_id=id.clone() tournament=tournament /> }.into_any()
+                        }
+                        EventView::Standings => view! { <StandingsTable tournament=tournament /> }.into_any(),
+                        _ => view! { <Crosstable event_id=id.clone() tournament=tournament /> }.into_any(),
+                    }}
+                </section>
+            </article>
+        })
+    }
+}

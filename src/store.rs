@@ -1,0 +1,344 @@
+//! The app's one reactive store: the saved events, the settings and the storage problems, with
+//! the operations the pages call. [`Store::persist`] installs the single effect that writes it
+//! back to browser storage (see `persist`).
+
+use crate::files::{self, ImportError};
+use crate::persist::{self, Loaded, Persister, Quarantined};
+use engine::elo::Expectation;
+use engine::impute::Params;
+use engine::{StartNo, Tournament, Withdrawal};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// Id of the example event: one fixed id, so "open the example" never duplicates it.
+pub const EXAMPLE_ID: &str = "example";
+
+/// The k slider's range (the number input accepts any k ≥ 0 up to [`K_INPUT_MAX`]).
+pub const K_SLIDER_MAX: f64 = 20.0;
+pub const K_STEP: f64 = 0.5;
+pub const K_INPUT_MAX: f64 = 1000.0;
+
+/// One event as the app holds it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SavedEvent {
+    pub id: String,
+    /// Milliseconds since the Unix epoch of the last change.
+    pub updated: f64,
+    /// Bumped on every change; the persister writes an event when it differs from the saved one.
+    pub revision: u64,
+    pub tournament: Tournament,
+}
+
+/// Choices that outlive a page: the last prior strength and expectation model, the last event.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub k: f64,
+    pub expectation: Expectation,
+    pub selected: Option<String>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        let p = Params::default();
+        Settings {
+            k: p.k,
+            expectation: p.expectation,
+            selected: None,
+        }
+    }
+}
+
+impl Settings {
+    /// Settings with k brought back into the accepted range (a hand-edited record may hold
+    /// anything).
+    pub fn sanitised(mut self) -> Settings {
+        if !(self.k.is_finite() && self.k >= 0.0) {
+            self.k = Params::default().k;
+        }
+        self.k = self.k.min(K_INPUT_MAX);
+        self
+    }
+
+    pub fn params(&self) -> Params {
+        Params {
+            k: self.k,
+            expectation: self.expectation,
+        }
+    }
+}
+
+/// What went wrong with storage, for the banner.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StorageProblems {
+    /// Keys set aside at load (unreadable or from a newer version).
+    pub quarantined: Vec<Quarantined>,
+    /// Failures of the last save (quota exceeded, …); empty once a save succeeds.
+    pub write_errors: Vec<String>,
+    /// Storage cannot be used at all.
+    pub unavailable: Option<String>,
+}
+
+impl StorageProblems {
+    pub fn is_empty(&self) -> bool {
+        self.quarantined.is_empty() && self.write_errors.is_empty() && self.unavailable.is_none()
+    }
+}
+
+/// The reactive store, provided as context by `App` (see [`use_store`]).
+#[derive(Clone, Copy)]
+pub struct Store {
+    pub events: RwSignal<Vec<SavedEvent>>,
+    pub settings: RwSignal<Settings>,
+    pub problems: RwSignal<StorageProblems>,
+    /// Storage held nothing of ours when the app started (the example was just created).
+    pub first_visit: bool,
+    /// Present for a store loaded from browser storage; the persistence effect and "discard"
+    /// use it.
+    persister: StoredValue<Option<Persister>, LocalStorage>,
+}
+
+/// The store provided by `App` (or a test).
+pub fn use_store() -> Store {
+    expect_context::<Store>()
+}
+
+impl Store {
+    /// A store holding `events`, not connected to browser storage (tests, previews).
+    pub fn in_memory(events: Vec<SavedEvent>, settings: Settings) -> Store {
+        Store {
+            events: RwSignal::new(events),
+            settings: RwSignal::new(settings),
+            problems: RwSignal::new(StorageProblems::default()),
+            first_visit: false,
+            persister: StoredValue::new_local(None),
+        }
+    }
+
+    /// The store as browser storage holds it; on the very first visit it starts with the
+    /// example event. Call [`Store::persist`] to keep storage up to date.
+    pub fn load() -> Store {
+        let loaded = persist::load();
+        Store::from_loaded(loaded)
+    }
+
+    fn from_loaded(loaded: Loaded) -> Store {
+        let persister = Persister::new(&loaded);
+        let Loaded {
+            mut events,
+            settings,
+            quarantined,
+            first_visit,
+            unavailable,
+        } = loaded;
+        // The first visit starts with the example (storage is empty: no key is set aside).
+        if first_visit {
+            events.push(example_event());
+        }
+        let mut store = Store::in_memory(events, settings);
+        store.first_visit = first_visit;
+        store.problems.set(StorageProblems {
+            quarantined,
+            write_errors: Vec::new(),
+            unavailable,
+        });
+        store.persister.set_value(Some(persister));
+        store
+    }
+
+    /// The single persistence effect: after every change of the events or the settings, write
+    /// what changed; failures go to the storage banner, never silently away.
+    pub fn persist(self) {
+        Effect::new(move |_| {
+            let errors = self.events.with(|events| {
+                self.settings.with(|settings| {
+                    self.persister
+                        .try_update_value(|p| p.as_mut().map(|p| p.sync(events, settings)))
+                        .flatten()
+                        .unwrap_or_default()
+                })
+            });
+            if self.problems.with_untracked(|p| p.write_errors != errors) {
+                self.problems.update(|p| p.write_errors = errors);
+            }
+        });
+    }
+
+    /// The user chose to delete a set-aside key (after downloading it, hopefully).
+    pub fn discard_quarantined(&self, key: &str) {
+        let result = self
+            .persister
+            .try_update_value(|p| p.as_mut().map(|p| p.discard(key)))
+            .flatten()
+            .unwrap_or(Ok(()));
+        self.problems.update(|p| match result {
+            Ok(()) => p.quarantined.retain(|q| q.key != key),
+            Err(e) => p
+                .write_errors
+                .push(format!("{key} could not be removed: {e}")),
+        });
+    }
+
+    /// The tournament with this id, tracked (None when there is none).
+    pub fn tournament(&self, id: String) -> Memo<Option<Tournament>> {
+        let events = self.events;
+        Memo::new(move |_| {
+            events.with(|es| es.iter().find(|e| e.id == id).map(|e| e.tournament.clone()))
+        })
+    }
+
+    pub fn contains(&self, id: &str) -> bool {
+        self.events
+            .with_untracked(|es| es.iter().any(|e| e.id == id))
+    }
+
+    /// Changes one event; marks it updated (and so saved by the persistence effect).
+    pub fn update_event(&self, id: &str, change: impl FnOnce(&mut Tournament)) {
+        self.events.update(|es| {
+            if let Some(e) = es.iter_mut().find(|e| e.id == id) {
+                change(&mut e.tournament);
+                e.revision += 1;
+                e.updated = now();
+            }
+        });
+    }
+
+    /// Is `id` free: no event has it, and no set-aside key is stored under it?
+    fn id_is_free(&self, id: &str) -> bool {
+        let key = persist::event_key(id);
+        !self.contains(id)
+            && self
+                .problems
+                .with_untracked(|p| !p.quarantined.iter().any(|q| q.key == key))
+    }
+
+    /// Adds an event under a new id and returns the id.
+    pub fn add_event(&self, tournament: Tournament) -> String {
+        let id = new_id(|id| !self.id_is_free(id));
+        self.events.update(|es| {
+            es.push(SavedEvent {
+                id: id.clone(),
+                updated: now(),
+                revision: 1,
+                tournament,
+            })
+        });
+        id
+    }
+
+    /// The example's id: [`EXAMPLE_ID`], unless unreadable data is kept under that key.
+    fn example_id(&self) -> String {
+        let taken = |id: &str| {
+            let key = persist::event_key(id);
+            self.problems
+                .with_untracked(|p| p.quarantined.iter().any(|q| q.key == key))
+        };
+        std::iter::once(EXAMPLE_ID.to_string())
+            .chain((2..).map(|i| format!("{EXAMPLE_ID}-{i}")))
+            .find(|id| !taken(id))
+            .unwrap_or_else(|| EXAMPLE_ID.to_string())
+    }
+
+    /// The example's id, creating the example if it is not stored (never a second copy).
+    pub fn open_example(&self) -> String {
+        let id = self.example_id();
+        if !self.contains(&id) {
+            let mut example = example_event();
+            example.id = id.clone();
+            self.events.update(|es| es.push(example));
+        }
+        id
+    }
+
+    pub fn delete_event(&self, id: &str) {
+        self.events.update(|es| es.retain(|e| e.id != id));
+        if self
+            .settings
+            .with_untracked(|s| s.selected.as_deref() == Some(id))
+        {
+            self.settings.update(|s| s.selected = None);
+        }
+    }
+
+    /// Parses a whole file first; only a complete, valid event is stored. Returns its id.
+    pub fn import(&self, text: &str) -> Result<String, ImportError> {
+        let tournament = files::parse_any(text)?;
+        Ok(self.add_event(tournament))
+    }
+
+    pub fn set_k(&self, k: f64) {
+        if k.is_finite() && k >= 0.0 && self.settings.with_untracked(|s| s.k != k) {
+            self.settings.update(|s| s.k = k.min(K_INPUT_MAX));
+        }
+    }
+
+    pub fn set_expectation(&self, expectation: Expectation) {
+        self.settings.update(|s| s.expectation = expectation);
+    }
+
+    /// Remembers the event last opened.
+    pub fn select(&self, id: &str) {
+        if self
+            .settings
+            .with_untracked(|s| s.selected.as_deref() != Some(id))
+        {
+            self.settings.update(|s| s.selected = Some(id.to_string()));
+        }
+    }
+
+    /// Marks `player` withdrawn after `after_round`, or clears it (`None`).
+    pub fn set_withdrawal(&self, id: &str, player: StartNo, after_round: Option<u32>) {
+        self.update_event(id, |t| {
+            let mut ws = t.withdrawals.clone();
+            ws.retain(|w| w.player != player);
+            if let Some(after_round) = after_round {
+                ws.push(Withdrawal {
+                    player,
+                    after_round,
+                });
+            }
+            ws.sort_by_key(|w| w.player);
+            t.withdrawals = ws;
+        });
+    }
+}
+
+/// The example event as first stored.
+pub fn example_event() -> SavedEvent {
+    SavedEvent {
+        id: EXAMPLE_ID.to_string(),
+        updated: now(),
+        revision: 1,
+        tournament: engine::example::withdrawal(),
+    }
+}
+
+fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// A fresh id: time and randomness in base 36, safe in storage keys and URLs.
+fn new_id(taken: impl Fn(&str) -> bool) -> String {
+    loop {
+        let time = now() as u64;
+        let random = (js_sys::Math::random() * 1_679_616.0) as u64; // 36^4
+        let id = format!("e{}{}", base36(time), base36(random));
+        if !taken(&id) && id != EXAMPLE_ID {
+            return id;
+        }
+    }
+}
+
+fn base36(mut n: u64) -> String {
+    const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut out = Vec::new();
+    loop {
+        out.push(DIGITS[(n % 36) as usize]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}

@@ -1,0 +1,166 @@
+//! How numbers, results and names read on screen. Display only: no rule lives here.
+
+use engine::{Color, Entry, Format, GameResult, Outcome, StartNo, Tournament};
+
+/// Points or an imputed score to two decimals (display only; computation is never rounded).
+pub fn two(x: f64) -> String {
+    // Avoid "-0.00" for tiny negative rounding noise.
+    let s = format!("{x:.2}");
+    if s == "-0.00" {
+        "0.00".into()
+    } else {
+        s
+    }
+}
+
+/// A number to `d` decimals.
+pub fn dec(x: f64, d: usize) -> String {
+    let s = format!("{x:.d$}");
+    if s.trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
+        s.trim_start_matches('-').to_string()
+    } else {
+        s
+    }
+}
+
+/// k as typed: `3`, `2.5` — what the slider's `value` holds.
+pub fn k_value(k: f64) -> String {
+    if k.fract() == 0.0 {
+        format!("{k:.0}")
+    } else {
+        let s = format!("{k:.3}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+/// The crosstable symbol of a game from one player's side: `1 ½ 0`, `+ −` for forfeits,
+/// `·` while pending.
+pub fn result_symbol(result: GameResult, colour: Color) -> &'static str {
+    match result {
+        GameResult::Pending => "·",
+        GameResult::Played(o) | GameResult::PlayedUnrated(o) => match (o, colour) {
+            (Outcome::Draw, _) => "½",
+            (Outcome::WhiteWins, Color::White) | (Outcome::BlackWins, Color::Black) => "1",
+            _ => "0",
+        },
+        GameResult::Forfeit(Some(w)) if w == colour => "+",
+        GameResult::Forfeit(_) => "−",
+    }
+}
+
+/// A result in words, from White's side, for labels and screen readers.
+pub fn result_words(result: GameResult) -> &'static str {
+    match result {
+        GameResult::Pending => "not played yet",
+        GameResult::Played(Outcome::WhiteWins) => "1–0",
+        GameResult::Played(Outcome::Draw) => "½–½",
+        GameResult::Played(Outcome::BlackWins) => "0–1",
+        GameResult::PlayedUnrated(Outcome::WhiteWins) => "1–0 (unrated)",
+        GameResult::PlayedUnrated(Outcome::Draw) => "½–½ (unrated)",
+        GameResult::PlayedUnrated(Outcome::BlackWins) => "0–1 (unrated)",
+        GameResult::Forfeit(Some(Color::White)) => "+/− (White wins by forfeit)",
+        GameResult::Forfeit(Some(Color::Black)) => "−/+ (Black wins by forfeit)",
+        GameResult::Forfeit(None) => "−/− (double forfeit)",
+    }
+}
+
+/// A player's entry in a round, in words (Swiss crosstable cells).
+pub fn entry_short(entry: Entry) -> String {
+    match entry {
+        Entry::Game {
+            opponent,
+            colour,
+            result,
+        } => format!(
+            "{opponent}{}{}",
+            if colour == Color::White { "w" } else { "b" },
+            result_symbol(result, colour)
+        ),
+        Entry::Bye(kind) => match kind {
+            engine::ByeKind::PairingAllocated => "bye +".into(),
+            engine::ByeKind::Full => "bye 1".into(),
+            engine::ByeKind::Half => "bye ½".into(),
+            engine::ByeKind::Zero => "–".into(),
+        },
+        Entry::None => String::new(),
+    }
+}
+
+pub fn format_label(format: Format) -> String {
+    match format {
+        Format::RoundRobin { cycles: 1 } => "Round-robin".into(),
+        Format::RoundRobin { cycles: 2 } => "Double round-robin".into(),
+        Format::RoundRobin { cycles } => format!("Round-robin ×{cycles}"),
+        Format::Swiss { rounds } => format!("Swiss, {rounds} rounds"),
+    }
+}
+
+/// `Name` or `#n` when the player is unknown.
+pub fn name_of(t: &Tournament, p: StartNo) -> String {
+    t.player(p)
+        .map_or_else(|| format!("#{p}"), |pl| pl.name.clone())
+}
+
+/// `Name (2759)`.
+pub fn name_rating(t: &Tournament, p: StartNo) -> String {
+    match t.player(p) {
+        Some(pl) => match pl.rating {
+            Some(r) => format!("{} ({r})", pl.name),
+            None => format!("{} (unrated)", pl.name),
+        },
+        None => format!("#{p}"),
+    }
+}
+
+/// A local date and time, `2026-11-30 12:09`, from milliseconds since the epoch.
+pub fn date_time(ms: f64) -> String {
+    if ms <= 0.0 {
+        return "unknown".into();
+    }
+    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02}",
+        d.get_full_year(),
+        d.get_month() + 1,
+        d.get_date(),
+        d.get_hours(),
+        d.get_minutes()
+    )
+}
+
+/// "1 player", "2 players".
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_decimals_without_negative_zero() {
+        assert_eq!(two(0.695_43), "0.70");
+        assert_eq!(two(-0.000_01), "0.00");
+        assert_eq!(two(5.5), "5.50");
+    }
+
+    #[test]
+    fn k_reads_like_the_slider() {
+        assert_eq!(k_value(3.0), "3");
+        assert_eq!(k_value(2.5), "2.5");
+        assert_eq!(k_value(0.0), "0");
+    }
+
+    #[test]
+    fn symbols_from_each_side() {
+        let r = GameResult::Played(Outcome::WhiteWins);
+        assert_eq!(result_symbol(r, Color::White), "1");
+        assert_eq!(result_symbol(r, Color::Black), "0");
+        let f = GameResult::Forfeit(Some(Color::Black));
+        assert_eq!(result_symbol(f, Color::Black), "+");
+        assert_eq!(result_symbol(f, Color::White), "−");
+    }
+}

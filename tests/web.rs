@@ -1,0 +1,523 @@
+//! Component tests in headless Chromium (wasm-bindgen-test):
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown -p crosstable --test web`.
+//! wasm32 only: natively there is no DOM to mount into.
+//!
+//! Each test mounts components into a fresh element and asserts on that element's DOM. Leptos
+//! 0.8 updates the DOM asynchronously, hence [`settle`] after every change. Tests run one at a
+//! time (wasm-bindgen-test's concurrency is 1); only `storage_*` touches localStorage.
+#![cfg(target_arch = "wasm32")]
+
+use crosstable::components::crosstable::Crosstable;
+use crosstable::components::event_list::EventList;
+use crosstable::components::import_file::{import_text, ImportFile};
+use crosstable::pages::withdrawal::WithdrawalScreen;
+use crosstable::persist;
+use crosstable::store::{example_event, Settings, Store, EXAMPLE_ID};
+use leptos::prelude::*;
+use leptos_router::components::Router;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{Element, HtmlElement, HtmlInputElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A TRF whose line 4 is a player line with a garbage start number and rating (the same file
+/// the end-to-end test uses).
+const BROKEN_TRF: &str = "012 Broken Event\n022 Nowhere\n062 2\n\
+001 XXXX m    Broken, Bob                       ABCD NOR\n";
+
+/// Mounts `view` into a new element of the document; keep the handle alive while testing.
+fn mount<V: IntoView + 'static>(view: impl FnOnce() -> V + 'static) -> (HtmlElement, impl Drop) {
+    let document = leptos::prelude::document();
+    let root: HtmlElement = document
+        .create_element("div")
+        .expect("create a <div>")
+        .unchecked_into();
+    document
+        .body()
+        .expect("the test page has a <body>")
+        .append_child(&root)
+        .expect("append the root");
+    let handle = leptos::mount::mount_to(root.clone(), view);
+    (root, handle)
+}
+
+/// A store with the example only, not connected to browser storage.
+fn example_store() -> Store {
+    Store::in_memory(vec![example_event()], Settings::default())
+}
+
+/// Lets Leptos run its effects and update the DOM.
+async fn settle() {
+    for _ in 0..3 {
+        leptos::task::tick().await;
+    }
+    sleep(0).await;
+    leptos::task::tick().await;
+}
+
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .expect("a window")
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .expect("setTimeout");
+    });
+    wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .expect("the timeout resolves");
+}
+
+fn find(root: &Element, selector: &str) -> Option<Element> {
+    root.query_selector(selector).expect("a valid selector")
+}
+
+fn all(root: &Element, selector: &str) -> Vec<Element> {
+    let list = root.query_selector_all(selector).expect("a valid selector");
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<Element>().ok())
+        .collect()
+}
+
+fn text(e: &Element) -> String {
+    e.text_content().unwrap_or_default()
+}
+
+fn texts(root: &Element, selector: &str) -> Vec<String> {
+    all(root, selector).iter().map(text).collect()
+}
+
+/// Sets an input's value and dispatches a bubbling event of `kind`, as a user's input does.
+fn set_input(input: &Element, value: &str, kind: &str) {
+    let input: &HtmlInputElement = input.dyn_ref().expect("an <input>");
+    input.set_value(value);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    let event = web_sys::Event::new_with_event_init_dict(kind, &init).expect("an event");
+    input.dispatch_event(&event).expect("dispatch");
+}
+
+fn mount_withdrawal(store: Store) -> (HtmlElement, impl Drop) {
+    mount(move || {
+        provide_context(store);
+        view! { <WithdrawalScreen event_id=EXAMPLE_ID.to_string() /> }
+    })
+}
+
+#[wasm_bindgen_test]
+async fn imputed_table_lists_the_four_unplayed_games_under_six_policies() {
+    let (root, _handle) = mount_withdrawal(example_store());
+    settle().await;
+    let table = find(&root, "[data-testid=imputed-table]").expect("the imputed table");
+    assert_eq!(all(&table, "tbody tr").len(), 4, "four unplayed games");
+    let policies = texts(&table, "thead th.policy");
+    assert_eq!(policies.len(), 6, "{policies:?}");
+    for (label, want) in policies.iter().zip([
+        "FIDE rule",
+        "Annul",
+        "Forfeit",
+        "Elo only",
+        "Performance only",
+        "Bayesian",
+    ]) {
+        assert!(label.starts_with(want), "{label} should start with {want}");
+    }
+    // The withdrawn player played 5 of 9 games: FIDE resolves to forfeit, every cell 1.00.
+    let fide: Vec<String> = all(&table, "tbody tr")
+        .iter()
+        .filter_map(|row| find(row, "td.official"))
+        .map(|c| text(&c))
+        .collect();
+    assert_eq!(fide.len(), 4);
+    assert!(fide.iter().all(|t| t.starts_with("1.00")), "{fide:?}");
+    assert!(find(&root, "[data-testid=standings]").is_some());
+    assert!(find(&root, "[data-testid=example-note]").is_some());
+}
+
+#[wasm_bindgen_test]
+async fn moving_the_k_slider_changes_the_bayesian_cells_only() {
+    let store = example_store();
+    let (root, _handle) = mount_withdrawal(store);
+    settle().await;
+    let bayes = || texts(&root, "[data-testid=imputed-table] tbody td.bayes");
+    let forfeit = || texts(&root, "[data-testid=imputed-table] tbody td.policy-forfeit");
+    let standings = || {
+        find(&root, "[data-testid=standings] tbody")
+            .map(|e| text(&e))
+            .unwrap_or_default()
+    };
+    let (bayes_before, forfeit_before, standings_before) = (bayes(), forfeit(), standings());
+    assert_eq!(bayes_before.len(), 4);
+
+    let slider = find(&root, "[data-testid=k-slider]").expect("the k slider");
+    assert_eq!(slider.get_attribute("min").as_deref(), Some("0"));
+    assert_eq!(slider.get_attribute("max").as_deref(), Some("20"));
+    assert_eq!(slider.get_attribute("step").as_deref(), Some("0.5"));
+    set_input(&slider, "10", "input");
+    settle().await;
+
+    assert_eq!(store.settings.get_untracked().k, 10.0);
+    let bayes_after = bayes();
+    assert_ne!(bayes_after, bayes_before, "Bayesian cells follow k");
+    assert_eq!(forfeit(), forfeit_before, "forfeit does not depend on k");
+    assert_ne!(standings(), standings_before, "the standings follow k");
+    // More prior weight pulls every imputed score towards its Elo expectation, i.e. down here
+    // (the withdrawn player underperformed, so the residual is positive).
+    for (a, b) in bayes_before.iter().zip(&bayes_after) {
+        let (a, b): (f64, f64) = (
+            a.trim_end_matches('*').parse().expect("a number"),
+            b.trim_end_matches('*').parse().expect("a number"),
+        );
+        assert!(b < a, "{b} < {a}");
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_second_withdrawal_adds_its_games_and_follows_edits() {
+    let store = example_store();
+    let (root, _handle) = mount_withdrawal(store);
+    settle().await;
+    let rows = || all(&root, "[data-testid=imputed-table] tbody tr").len();
+    assert_eq!(rows(), 4);
+    // Player 7 leaves after round 6 too: three more unplayed games (rounds 7–9), the policy
+    // table names each game's withdrawn player, and the view follows without a reload.
+    store.set_withdrawal(EXAMPLE_ID, 7, Some(6));
+    settle().await;
+    assert_eq!(rows(), 7);
+    let head = find(&root, "[data-testid=imputed-table] thead")
+        .map(|e| text(&e))
+        .unwrap_or_default();
+    assert!(head.contains("Withdrawn opponent"), "{head}");
+    // Clearing it again; player 4 stays (recorded).
+    store.set_withdrawal(EXAMPLE_ID, 7, None);
+    settle().await;
+    assert_eq!(rows(), 4);
+}
+
+#[wasm_bindgen_test]
+async fn the_formula_panel_shows_the_live_numbers() {
+    let (root, _handle) = mount_withdrawal(example_store());
+    settle().await;
+    let formula = || {
+        find(&root, "[data-testid=formula]")
+            .map(|e| text(&e))
+            .expect("the formula panel")
+    };
+    let at_3 = formula();
+    assert!(at_3.contains("5/(5 + 3)"), "{at_3}");
+    assert!(at_3.contains("0.625"), "w = 5/8: {at_3}");
+    assert!(at_3.contains("no clamp needed"), "{at_3}");
+
+    let slider = find(&root, "[data-testid=k-slider]").expect("the k slider");
+    set_input(&slider, "10", "input");
+    settle().await;
+    let at_10 = formula();
+    assert!(at_10.contains("5/(5 + 10)"), "{at_10}");
+    assert!(at_10.contains("0.333"), "w = 5/15: {at_10}");
+
+    // Choosing another game explains that one.
+    let radios = all(&root, "[data-testid=imputed-table] input[type=radio]");
+    assert_eq!(radios.len(), 4);
+    let last_player = texts(&root, "[data-testid=imputed-table] tbody td:nth-child(3)")
+        .pop()
+        .expect("a player");
+    radios[3]
+        .dyn_ref::<HtmlElement>()
+        .expect("an element")
+        .click();
+    settle().await;
+    assert!(formula().contains(&last_player), "{last_player}");
+}
+
+#[wasm_bindgen_test]
+async fn a_clamp_that_bites_is_said_in_the_table_and_the_formula() {
+    use engine::{Color, GameResult, Outcome};
+    let store = example_store();
+    // The withdrawn player (4) loses all five games: s̄ = 0, δ ≈ 0.51, so at k = 0 the first
+    // opponent's E + δ exceeds 1.
+    store.update_event(EXAMPLE_ID, |t| {
+        for round in t.rounds.iter_mut().take(5) {
+            for g in &mut round.games {
+                if let Some(colour) = g.colour_of(4) {
+                    g.result = GameResult::Played(if colour == Color::White {
+                        Outcome::BlackWins
+                    } else {
+                        Outcome::WhiteWins
+                    });
+                }
+            }
+        }
+    });
+    store.set_k(0.0);
+    let (root, _handle) = mount_withdrawal(store);
+    settle().await;
+    let bayes = texts(&root, "[data-testid=imputed-table] tbody td.bayes");
+    assert!(bayes[0].contains("1.00*"), "{bayes:?}");
+    assert!(
+        bayes[0].contains("clamped"),
+        "screen readers hear it: {bayes:?}"
+    );
+    let formula = find(&root, "[data-testid=formula]")
+        .map(|e| text(&e))
+        .unwrap_or_default();
+    assert!(
+        formula.contains("outside [0, 1]: it is clamped to 1.000"),
+        "{formula}"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn the_number_input_sets_k_too() {
+    let store = example_store();
+    let (root, _handle) = mount_withdrawal(store);
+    settle().await;
+    let number = find(&root, "input.k-number").expect("the k number input");
+    set_input(&number, "2.5", "input");
+    settle().await;
+    assert_eq!(store.settings.get_untracked().k, 2.5);
+    let slider = find(&root, "[data-testid=k-slider]").expect("the k slider");
+    assert_eq!(
+        slider.dyn_ref::<HtmlInputElement>().map(|i| i.value()),
+        Some("2.5".into())
+    );
+    // Rubbish is ignored, not stored.
+    set_input(&number, "-4", "input");
+    settle().await;
+    assert_eq!(store.settings.get_untracked().k, 2.5);
+}
+
+#[wasm_bindgen_test]
+async fn the_crosstable_renders_one_row_per_player_and_edits_results() {
+    let store = example_store();
+    let (root, _handle) = mount(move || {
+        provide_context(store);
+        let tournament = store.tournament(EXAMPLE_ID.to_string());
+        view! { <Crosstable event_id=EXAMPLE_ID.to_string() tournament=tournament /> }
+    });
+    settle().await;
+    let table = find(&root, "[data-testid=crosstable]").expect("the crosstable");
+    let rows = all(&table, "tbody tr");
+    assert_eq!(rows.len(), 10);
+    // Row 1, the cell against player 2: a draw in the example.
+    let cell = rows[0]
+        .query_selector("td:nth-child(5) button")
+        .ok()
+        .flatten()
+        .expect("a result button");
+    assert_eq!(text(&cell), "½");
+    let points_before = store
+        .tournament(EXAMPLE_ID.into())
+        .get_untracked()
+        .map(|t| t.points(1));
+
+    // Keyboard: "1" = the row's player wins.
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("1");
+    init.set_bubbles(true);
+    let key = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init)
+        .expect("a keyboard event");
+    cell.dispatch_event(&key).expect("dispatch");
+    settle().await;
+    assert_eq!(text(&cell), "1", "the same button shows the new result");
+    let points_after = store
+        .tournament(EXAMPLE_ID.into())
+        .get_untracked()
+        .map(|t| t.points(1));
+    assert_eq!(
+        points_after.map(|p| p.0),
+        points_before.map(|p| p.0 + 1),
+        "half a point more"
+    );
+    // The opponent's mirror cell (row 2, against player 1) shows the loss.
+    let mirror = rows[1]
+        .query_selector("td:nth-child(4) button")
+        .ok()
+        .flatten()
+        .expect("the mirror cell");
+    assert_eq!(text(&mirror), "0");
+}
+
+#[wasm_bindgen_test]
+async fn a_broken_trf_shows_its_line_and_changes_nothing() {
+    let store = example_store();
+    let before = store.events.get_untracked();
+
+    // The function the file input calls once the file is read.
+    let err = import_text(store, "broken.trf", BROKEN_TRF).expect_err("a broken file");
+    assert!(err.contains("line 4"), "{err}");
+    assert_eq!(store.events.get_untracked(), before);
+
+    // And through the file input itself, as a user picks the file.
+    let (root, _handle) = mount(move || {
+        provide_context(store);
+        view! {
+            <Router>
+                <ImportFile />
+            </Router>
+        }
+    });
+    settle().await;
+    assert!(
+        find(&root, "[data-testid=import-error]").is_none(),
+        "no error before"
+    );
+    let input = find(&root, "[data-testid=import-file]").expect("the file input");
+    assert_eq!(
+        input.get_attribute("accept").as_deref(),
+        Some(".trf,.txt,.json")
+    );
+    let parts = js_sys::Array::of1(&JsValue::from_str(BROKEN_TRF));
+    let file = web_sys::File::new_with_str_sequence(&parts, "broken.trf").expect("a file");
+    let transfer = web_sys::DataTransfer::new().expect("a DataTransfer");
+    transfer.items().add_with_file(&file).expect("add the file");
+    input
+        .dyn_ref::<HtmlInputElement>()
+        .expect("an <input>")
+        .set_files(transfer.files().as_ref());
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    input
+        .dispatch_event(
+            &web_sys::Event::new_with_event_init_dict("change", &init).expect("an event"),
+        )
+        .expect("dispatch");
+
+    // Reading the file is asynchronous: wait for the message (at most ~2 s).
+    let mut message = None;
+    for _ in 0..100 {
+        settle().await;
+        if let Some(e) = find(&root, "[data-testid=import-error]") {
+            message = Some(text(&e));
+            break;
+        }
+        sleep(20).await;
+    }
+    let message = message.expect("the import error appears");
+    assert!(message.contains("line 4"), "{message}");
+    assert!(message.contains("broken.trf"), "{message}");
+    assert_eq!(store.events.get_untracked(), before, "nothing imported");
+}
+
+#[wasm_bindgen_test]
+async fn imported_names_are_text_not_markup() {
+    let mut event = example_event();
+    event.tournament.name = "<img src=x onerror=alert(1)> Open".into();
+    let store = Store::in_memory(vec![event], Settings::default());
+    let (root, _handle) = mount(move || {
+        provide_context(store);
+        view! { <EventList /> }
+    });
+    settle().await;
+    let list = find(&root, "[data-testid=event-list]").expect("the event list");
+    let items = all(&list, "[data-testid=event-item]");
+    assert_eq!(items.len(), 1);
+    assert!(text(&items[0]).contains("<img src=x onerror=alert(1)> Open"));
+    assert!(
+        find(&list, "img").is_none(),
+        "no element made from the name"
+    );
+}
+
+/// Removes every key of ours from localStorage.
+fn clear_our_storage() {
+    let storage = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .expect("localStorage");
+    let keys: Vec<String> = (0..storage.length().unwrap_or(0))
+        .filter_map(|i| storage.key(i).ok().flatten())
+        .filter(|k| k.starts_with("crosstable."))
+        .collect();
+    for k in keys {
+        storage.remove_item(&k).expect("remove");
+    }
+}
+
+fn stored(key: &str) -> Option<String> {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .and_then(|s| s.get_item(key).ok().flatten())
+}
+
+#[wasm_bindgen_test]
+async fn storage_first_visit_autosave_reload_and_unreadable_keys() {
+    clear_our_storage();
+
+    // First visit: the example is created and saved by the persistence effect.
+    let (_root, handle) = mount(|| {
+        let store = Store::load();
+        assert!(store.first_visit);
+        store.persist();
+        store.set_k(7.5);
+        provide_context(store);
+    });
+    settle().await;
+    let saved = stored(&persist::event_key(EXAMPLE_ID)).expect("the example is saved");
+    assert!(saved.contains("\"format\": \"crosstable\""), "{saved}");
+    assert!(stored(persist::INDEX_KEY).is_some());
+    assert!(stored(persist::SETTINGS_KEY).is_some_and(|s| s.contains("7.5")));
+    drop(handle);
+
+    // A key that cannot be read, and one from a newer version: kept, listed as problems.
+    let storage = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .expect("localStorage");
+    let broken = "{\"format\":\"crosstable\",\"version\":1,\"tournament\":{oops";
+    let newer = "{\"format\":\"crosstable\",\"version\":99,\"tournament\":{}}";
+    storage
+        .set_item(&persist::event_key("broken"), broken)
+        .expect("set");
+    storage
+        .set_item(&persist::event_key("future"), newer)
+        .expect("set");
+
+    // Reload: the example and k come back; the bad keys are set aside, untouched.
+    let (root, handle) = mount(|| {
+        let store = Store::load();
+        store.persist();
+        provide_context(store);
+        view! { <crosstable::components::storage_banner::StorageBanner /> }
+    });
+    settle().await;
+    let store = Store::load();
+    assert!(!store.first_visit);
+    assert_eq!(store.settings.get_untracked().k, 7.5);
+    let ids: Vec<String> = store
+        .events
+        .get_untracked()
+        .into_iter()
+        .map(|e| e.id)
+        .collect();
+    assert_eq!(ids, vec![EXAMPLE_ID.to_string()]);
+    let problems = store.problems.get_untracked();
+    let keys: Vec<&str> = problems
+        .quarantined
+        .iter()
+        .map(|q| q.key.as_str())
+        .collect();
+    assert!(keys.contains(&"crosstable.v1.event.broken"), "{keys:?}");
+    assert!(keys.contains(&"crosstable.v1.event.future"), "{keys:?}");
+    let banner = find(&root, "[data-testid=storage-error]").expect("the banner");
+    assert!(text(&banner).contains("crosstable.v1.event.broken"));
+    assert!(text(&banner).contains("newer"), "{}", text(&banner));
+    assert_eq!(
+        stored(&persist::event_key("broken")).as_deref(),
+        Some(broken)
+    );
+    assert_eq!(
+        stored(&persist::event_key("future")).as_deref(),
+        Some(newer)
+    );
+    drop(handle);
+    clear_our_storage();
+}
+
+#[wasm_bindgen_test]
+async fn the_app_shows_its_name() {
+    let (root, _handle) = mount(crosstable::App);
+    settle().await;
+    let heading = find(&root, "h1").expect("the app renders an <h1>");
+    assert_eq!(heading.text_content().as_deref(), Some("Crosstable"));
+    assert!(find(&root, "[data-testid=open-example]").is_some());
+    assert!(find(&root, "[data-testid=event-list]").is_some());
+}
