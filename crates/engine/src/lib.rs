@@ -16,3 +16,4 @@ pub mod tiebreak;
 pub mod trf;
 
 pub use model::*;
+pub mod event;
