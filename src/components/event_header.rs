@@ -13,14 +13,16 @@ pub enum EventView {
     Crosstable,
     Standings,
     Withdrawal,
+    Rounds,
 }
 
 impl EventView {
-    pub const ALL: [EventView; 4] = [
+    pub const ALL: [EventView; 5] = [
         EventView::Players,
         EventView::Crosstable,
         EventView::Standings,
         EventView::Withdrawal,
+        EventView::Rounds,
     ];
 
     pub fn label(self) -> &'static str {
@@ -29,6 +31,7 @@ impl EventView {
             EventView::Crosstable => "Crosstable",
             EventView::Standings => "Standings",
             EventView::Withdrawal => "Withdrawal",
+            EventView::Rounds => "Rounds",
         }
     }
 
@@ -39,6 +42,7 @@ impl EventView {
             EventView::Crosstable => "crosstable",
             EventView::Standings => "standings",
             EventView::Withdrawal => "withdrawal",
+            EventView::Rounds => "rounds",
         }
     }
 
@@ -46,6 +50,7 @@ impl EventView {
         match tab {
             "players" => EventView::Players,
             "standings" => EventView::Standings,
+            "rounds" => EventView::Rounds,
             _ => EventView::Crosstable,
         }
     }
@@ -117,7 +122,11 @@ pub fn EventHeader(
                     {EventView::ALL
                         .into_iter()
                         .map(|v| {
-                            let testid = (v == EventView::Withdrawal).then_some("nav-withdrawal");
+                            let testid = match v {
+                                EventView::Withdrawal => Some("nav-withdrawal"),
+                                EventView::Rounds => Some("nav-rounds"),
+                                _ => None,
+                            };
                             view! {
                                 <a
                                     href=v.href(&event_id)

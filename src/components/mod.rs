@@ -9,6 +9,7 @@ pub mod imputed_table;
 pub mod new_event;
 pub mod players;
 pub mod prior_controls;
+pub mod rounds;
 pub mod side_by_side;
 pub mod standings;
 pub mod storage_banner;

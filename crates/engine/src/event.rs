@@ -393,6 +393,11 @@ pub fn requested_byes(t: &Tournament) -> Vec<(u32, StartNo, ByeKind)> {
         .collect()
 }
 
+/// `player`'s points from the rounds before `round` (what a pairing list shows next to names).
+pub fn points_before(t: &Tournament, player: StartNo, round: u32) -> crate::model::HalfPoints {
+    (1..round).filter_map(|r| t.entry(player, r).points()).sum()
+}
+
 /// Pairs the next round of a Swiss by the FIDE Dutch system ([`dutch::pair_round`]) and records
 /// it: the boards with pending results, the pairing-allocated bye, the requested byes of that
 /// round kept. Returns the round number. Refused (nothing changed) while a game of an earlier
