@@ -15,23 +15,19 @@ const RESULTS: [(GameResult, &str, &str); 10] = [
     (GameResult::Played(Outcome::WhiteWins), "1-0", "1–0"),
     (GameResult::Played(Outcome::Draw), "draw", "½–½"),
     (GameResult::Played(Outcome::BlackWins), "0-1", "0–1"),
-    (GameResult::Forfeit(Some(Color::White)), "+-", "+/− forfeit"),
-    (GameResult::Forfeit(Some(Color::Black)), "-+", "−/+ forfeit"),
-    (GameResult::Forfeit(None), "--", "−/− double forfeit"),
+    (GameResult::Forfeit(Some(Color::White)), "+-", "+/−"),
+    (GameResult::Forfeit(Some(Color::Black)), "-+", "−/+"),
+    (GameResult::Forfeit(None), "--", "−/−"),
     (
         GameResult::PlayedUnrated(Outcome::WhiteWins),
         "1-0u",
-        "1–0 unrated",
+        "1–0 (u)",
     ),
-    (
-        GameResult::PlayedUnrated(Outcome::Draw),
-        "drawu",
-        "½–½ unrated",
-    ),
+    (GameResult::PlayedUnrated(Outcome::Draw), "drawu", "½–½ (u)"),
     (
         GameResult::PlayedUnrated(Outcome::BlackWins),
         "0-1u",
-        "0–1 unrated",
+        "0–1 (u)",
     ),
 ];
 
@@ -140,6 +136,7 @@ pub fn RoundsPanel(
                 true
             }
             Err(e) => {
+                status.set(String::new());
                 error.set(Some(format!("{what}: {e}. Nothing was changed.")));
                 false
             }
@@ -517,7 +514,13 @@ fn Requests(
                 }
             }
         };
-        match kind.get_untracked() {
+        // A round-robin offers withdrawals only (its absences are forfeits on the schedule).
+        let what = if is_swiss.get_untracked() {
+            kind.get_untracked()
+        } else {
+            Request::Withdraw
+        };
+        match what {
             Request::HalfBye => apply(&|t| event::request_bye(t, p, r, Some(ByeKind::Half))),
             Request::Absent => apply(&|t| event::request_bye(t, p, r, Some(ByeKind::Zero))),
             Request::Withdraw => apply(&|t| event::withdraw(t, p, Some(r))),
@@ -616,7 +619,9 @@ fn Requests(
                     <select
                         data-testid="request-kind"
                         on:change=move |ev| kind.set(Request::from_id(&event_target_value(&ev)))
-                        prop:value=move || kind.get().id()
+                        prop:value=move || {
+                            if is_swiss.get() { kind.get() } else { Request::Withdraw }.id()
+                        }
                     >
                         <Show when=move || is_swiss.get()>
                             <option value="H">"Half-point bye (H)"</option>

@@ -806,6 +806,24 @@ mod tests {
     }
 
     #[test]
+    fn a_round_robin_withdrawal_is_recorded_for_the_withdrawal_view() {
+        let mut t = create("RR", Format::RoundRobin { cycles: 1 }, players(6)).unwrap();
+        withdraw(&mut t, 4, Some(3)).unwrap();
+        assert_eq!(
+            crate::impute::effective_withdrawals(&t, &[]),
+            vec![Withdrawal {
+                player: 4,
+                after_round: 2
+            }]
+        );
+        // The schedule is untouched: the policies decide what the unplayed games are worth.
+        assert_eq!(t.rounds, berger::schedule(6, 1));
+        let before = t.clone();
+        assert_eq!(withdraw(&mut t, 4, Some(6)), Err(EventError::UnknownRound(6)));
+        assert_eq!(t, before);
+    }
+
+    #[test]
     fn impossible_pairings_change_nothing() {
         // Two players who have met cannot be paired again (C1): the round is refused.
         let mut t = swiss(2, 3);
