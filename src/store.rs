@@ -371,6 +371,28 @@ impl Store {
     }
 }
 
+impl Store {
+    /// Runs one of the engine's event operations (`engine::event`) on a copy of the event and
+    /// stores the result only when it succeeds: a refused operation changes nothing stored.
+    pub fn run_event<T>(
+        &self,
+        id: &str,
+        op: impl FnOnce(&mut Tournament) -> Result<T, engine::event::EventError>,
+    ) -> Result<T, engine::event::EventError> {
+        let Some(mut t) = self
+            .events
+            .with_untracked(|es| es.iter().find(|e| e.id == id).map(|e| e.tournament.clone()))
+        else {
+            return Err(engine::event::EventError::PlayersFixed(format!(
+                "there is no event “{id}”"
+            )));
+        };
+        let value = op(&mut t)?;
+        self.update_event(id, move |stored| *stored = t);
+        Ok(value)
+    }
+}
+
 /// The example event as first stored.
 pub fn example_event() -> SavedEvent {
     SavedEvent {

@@ -15,12 +15,14 @@ pub enum EventView {
     Withdrawal,
     Sensitivity,
     WhatIf,
+    Rounds,
 }
 
 impl EventView {
-    pub const ALL: [EventView; 6] = [
+    pub const ALL: [EventView; 7] = [
         EventView::Players,
         EventView::Crosstable,
+        EventView::Rounds,
         EventView::Standings,
         EventView::Withdrawal,
         EventView::Sensitivity,
@@ -35,6 +37,7 @@ impl EventView {
             EventView::Withdrawal => "Withdrawal",
             EventView::Sensitivity => "Sensitivity",
             EventView::WhatIf => "What-if",
+            EventView::Rounds => "Rounds",
         }
     }
 
@@ -44,6 +47,7 @@ impl EventView {
             EventView::Withdrawal => Some("nav-withdrawal"),
             EventView::Sensitivity => Some("nav-sensitivity"),
             EventView::WhatIf => Some("nav-whatif"),
+            EventView::Rounds => Some("nav-rounds"),
             _ => None,
         }
     }
@@ -57,6 +61,7 @@ impl EventView {
             EventView::Withdrawal => "withdrawal",
             EventView::Sensitivity => "sensitivity",
             EventView::WhatIf => "whatif",
+            EventView::Rounds => "rounds",
         }
     }
 
@@ -64,6 +69,7 @@ impl EventView {
         match tab {
             "players" => EventView::Players,
             "standings" => EventView::Standings,
+            "rounds" => EventView::Rounds,
             _ => EventView::Crosstable,
         }
     }

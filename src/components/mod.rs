@@ -12,6 +12,7 @@ pub mod players;
 pub mod plot_figure;
 pub mod prior_controls;
 pub mod rating_changes;
+pub mod rounds;
 pub mod share_link;
 pub mod side_by_side;
 pub mod simulation;

@@ -1,6 +1,10 @@
-//! A new round-robin: name, single or double, players with ratings → the FIDE Berger schedule.
+//! The new-event wizard: name, system (round-robin single or double, or Swiss with its number
+//! of rounds), the tie-break list (the system's preset to start with), players with ratings.
+//! The engine (`engine::event::create`) checks it and builds the schedule.
 
 use crate::store::use_store;
+use engine::event;
+use engine::tiebreak::Tiebreak;
 use engine::{berger, Format, Player, Tournament};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
@@ -71,6 +75,97 @@ pub fn new_round_robin(name: &str, cycles: u8, players: Vec<Player>) -> Result<T
     Ok(t)
 }
 
+/// The system chosen in the wizard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SystemChoice {
+    SingleRoundRobin,
+    DoubleRoundRobin,
+    Swiss,
+}
+
+impl SystemChoice {
+    pub const ALL: [SystemChoice; 3] = [
+        SystemChoice::Swiss,
+        SystemChoice::SingleRoundRobin,
+        SystemChoice::DoubleRoundRobin,
+    ];
+
+    /// The `<option>` value.
+    pub fn id(self) -> &'static str {
+        match self {
+            SystemChoice::SingleRoundRobin => "rr1",
+            SystemChoice::DoubleRoundRobin => "rr2",
+            SystemChoice::Swiss => "swiss",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            SystemChoice::SingleRoundRobin => "Round-robin (single)",
+            SystemChoice::DoubleRoundRobin => "Round-robin (double)",
+            SystemChoice::Swiss => "Swiss (FIDE Dutch system)",
+        }
+    }
+
+    pub fn from_id(id: &str) -> SystemChoice {
+        SystemChoice::ALL
+            .into_iter()
+            .find(|c| c.id() == id)
+            .unwrap_or(SystemChoice::Swiss)
+    }
+
+    pub fn format(self, rounds: u32) -> Format {
+        match self {
+            SystemChoice::SingleRoundRobin => Format::RoundRobin { cycles: 1 },
+            SystemChoice::DoubleRoundRobin => Format::RoundRobin { cycles: 2 },
+            SystemChoice::Swiss => Format::Swiss { rounds },
+        }
+    }
+}
+
+/// The preset tie-break list of a format, as codes (`DE, BH-C1, …`).
+pub fn preset_codes(format: Format) -> String {
+    Tiebreak::preset(event::system_of(format))
+        .into_iter()
+        .map(Tiebreak::code)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The wizard's whole input → the new event (the engine checks it), or what is wrong.
+pub fn build_event(
+    name: &str,
+    system: SystemChoice,
+    rounds: &str,
+    tiebreaks: &str,
+    players: &str,
+) -> Result<Tournament, String> {
+    let rounds = match system {
+        SystemChoice::Swiss => rounds.trim().parse::<u32>().map_err(|_| {
+            format!(
+                "the number of rounds “{}” should be a whole number",
+                rounds.trim()
+            )
+        })?,
+        _ => 0,
+    };
+    let players = if players.trim().is_empty() && system == SystemChoice::Swiss {
+        Vec::new()
+    } else {
+        parse_players(players)?
+    };
+    let tiebreaks = if tiebreaks.trim().is_empty() {
+        Vec::new()
+    } else {
+        event::parse_tiebreaks(tiebreaks).map_err(|e| e.to_string())?
+    };
+    let mut t = event::create(name, system.format(rounds), players).map_err(|e| e.to_string())?;
+    if !tiebreaks.is_empty() {
+        event::set_tiebreaks(&mut t, &tiebreaks);
+    }
+    Ok(t)
+}
+
 #[component]
 pub fn NewEventForm(
     /// Called when the form is cancelled or the event was created.
@@ -79,21 +174,36 @@ pub fn NewEventForm(
     let store = use_store();
     let navigate = use_navigate();
     let name = RwSignal::new(String::new());
-    let cycles = RwSignal::new(1u8);
+    let system = RwSignal::new(SystemChoice::Swiss);
+    let rounds = RwSignal::new("5".to_string());
+    let tiebreaks = RwSignal::new(preset_codes(Format::Swiss { rounds: 5 }));
     let players = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
+    let is_swiss = move || system.get() == SystemChoice::Swiss;
 
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let result = parse_players(&players.get_untracked())
-            .and_then(|ps| new_round_robin(&name.get_untracked(), cycles.get_untracked(), ps));
+        let result = build_event(
+            &name.get_untracked(),
+            system.get_untracked(),
+            &rounds.get_untracked(),
+            &tiebreaks.get_untracked(),
+            &players.get_untracked(),
+        );
         match result {
             Ok(t) => {
+                let tab = if t.format.is_round_robin() {
+                    "crosstable"
+                } else if t.players.is_empty() {
+                    "players"
+                } else {
+                    "rounds"
+                };
                 let id = store.add_event(t);
                 error.set(None);
                 on_close.run(());
                 navigate(
-                    &format!("/event/{id}?tab=crosstable"),
+                    &format!("/event/{id}?tab={tab}"),
                     NavigateOptions::default(),
                 );
             }
@@ -103,42 +213,75 @@ pub fn NewEventForm(
 
     view! {
         <form id="new-event" class="panel new-event" on:submit=submit aria-labelledby="new-title">
-            <h3 id="new-title">"New round-robin"</h3>
+            <h3 id="new-title">"New event"</h3>
             <label>
                 "Name"
                 <input
                     type="text"
                     required
                     maxlength="120"
+                    data-testid="new-event-name"
                     prop:value=move || name.get()
                     on:input=move |ev| name.set(event_target_value(&ev))
                 />
             </label>
-            <fieldset>
-                <legend>"System"</legend>
-                <label class="inline">
-                    <input
-                        type="radio"
-                        name="cycles"
-                        prop:checked=move || cycles.get() == 1
-                        on:change=move |_| cycles.set(1)
-                    />
-                    "Single round-robin"
+            <div class="wizard-row">
+                <label>
+                    "System"
+                    <select
+                        data-testid="new-event-system"
+                        on:change=move |ev| {
+                            let choice = SystemChoice::from_id(&event_target_value(&ev));
+                            system.set(choice);
+                            let r = rounds.get_untracked().trim().parse().unwrap_or(5);
+                            tiebreaks.set(preset_codes(choice.format(r)));
+                        }
+                    >
+                        {SystemChoice::ALL
+                            .into_iter()
+                            .map(|c| {
+                                view! {
+                                    <option value=c.id() selected=move || system.get() == c>
+                                        {c.label()}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
                 </label>
-                <label class="inline">
-                    <input
-                        type="radio"
-                        name="cycles"
-                        prop:checked=move || cycles.get() == 2
-                        on:change=move |_| cycles.set(2)
-                    />
-                    "Double round-robin"
-                </label>
-            </fieldset>
+                <Show when=is_swiss>
+                    <label>
+                        "Rounds"
+                        <input
+                            type="number"
+                            min="1"
+                            max=event::MAX_SWISS_ROUNDS.to_string()
+                            class="rating"
+                            data-testid="new-event-rounds"
+                            prop:value=move || rounds.get()
+                            on:input=move |ev| rounds.set(event_target_value(&ev))
+                        />
+                    </label>
+                </Show>
+            </div>
+            <label>
+                "Tie-breaks, in order (FIDE C.07 codes)"
+                <input
+                    type="text"
+                    data-testid="new-event-tiebreaks"
+                    aria-describedby="tiebreaks-help"
+                    prop:value=move || tiebreaks.get()
+                    on:input=move |ev| tiebreaks.set(event_target_value(&ev))
+                />
+            </label>
+            <p id="tiebreaks-help" class="muted">
+                "Starts as the preset for the system; edit the list, or empty it for the preset."
+            </p>
             <label>
                 "Players, one per line: name, rating (in start-number order)"
                 <textarea
                     rows="8"
+                    data-testid="new-event-players"
                     placeholder="Andersen, Viktor, 2795\nMoreau, Lucas, 2780\nOkafor, Daniel, 2762"
                     aria-describedby="players-help"
                     prop:value=move || players.get()
@@ -146,16 +289,24 @@ pub fn NewEventForm(
                 ></textarea>
             </label>
             <p id="players-help" class="muted">
-                "The rating is the number after the last comma; leave it out for an unrated player. \
-                 The rounds are paired from the FIDE Berger tables."
+                {move || {
+                    if is_swiss() {
+                        "The rating is the number after the last comma; leave it out for an unrated \
+                         player. A Swiss may start empty: add players on the Players tab, and pair \
+                         each round on the Rounds tab."
+                    } else {
+                        "The rating is the number after the last comma; leave it out for an unrated \
+                         player. The rounds are paired from the FIDE Berger tables."
+                    }
+                }}
             </p>
             <Show when=move || error.with(Option::is_some)>
-                <p class="alert" role="alert">
+                <p class="alert" role="alert" data-testid="new-event-error">
                     {move || error.get().unwrap_or_default()}
                 </p>
             </Show>
             <div class="toolbar">
-                <button type="submit" class="primary">
+                <button type="submit" class="primary" data-testid="new-event-create">
                     "Create event"
                 </button>
                 <button type="button" on:click=move |_| on_close.run(())>
@@ -193,5 +344,19 @@ mod tests {
         let ps = parse_players("A,2000\nB,2000\nC,2000\nD,2000\nE,2000").unwrap();
         let t = new_round_robin("Club", 2, ps).unwrap();
         assert_eq!(t.rounds.len(), 10);
+    }
+
+    #[test]
+    fn wizard_builds_a_swiss_with_its_tiebreaks() {
+        let t = build_event("Open", SystemChoice::Swiss, "7", "BH, SB", "A, 2000\nB").unwrap();
+        assert_eq!(t.format, Format::Swiss { rounds: 7 });
+        assert!(t.rounds.is_empty());
+        assert_eq!(event::tiebreaks(&t).len(), 2);
+        let e = build_event("Open", SystemChoice::Swiss, "x", "", "").unwrap_err();
+        assert!(e.contains("rounds"), "{e}");
+        let e = build_event("Open", SystemChoice::Swiss, "5", "NOPE", "").unwrap_err();
+        assert!(e.contains("tie-breaks"), "{e}");
+        let t = build_event("RR", SystemChoice::DoubleRoundRobin, "", "", "A\nB\nC").unwrap();
+        assert_eq!(t.rounds.len(), 6);
     }
 }

@@ -1,7 +1,8 @@
 //! The player list: names, titles, federations and ratings are editable in place.
 
 use crate::store::use_store;
-use engine::{StartNo, Tournament};
+use engine::event;
+use engine::{Player, StartNo, Tournament};
 use leptos::prelude::*;
 
 /// Which field of a player an input edits.
@@ -73,11 +74,65 @@ pub fn PlayersTable(
         })
     };
 
+    // The engine decides whether players may still be removed (tried on a copy).
+    let can_remove = Memo::new(move |_| {
+        tournament.with(|t| {
+            t.as_ref().is_some_and(|t| {
+                !t.players.is_empty() && event::remove_player(&mut t.clone(), 1).is_ok()
+            })
+        })
+    });
+    let late = Memo::new(move |_| {
+        tournament.with(|t| t.as_ref().is_some_and(|t| event::paired_rounds(t) > 0))
+    });
+    let new_name = RwSignal::new(String::new());
+    let new_rating = RwSignal::new(String::new());
+    let add = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let name = new_name.get_untracked().trim().to_string();
+        let rating_text = new_rating.get_untracked().trim().to_string();
+        let rating = if rating_text.is_empty() {
+            None
+        } else {
+            match rating_text.parse::<u16>() {
+                Ok(r) if (100..=3500).contains(&r) => Some(r),
+                _ => {
+                    error.set(Some(format!(
+                        "The rating “{rating_text}” should be a number from 100 to 3500 (or empty \
+                         for unrated). Nobody was added."
+                    )));
+                    return;
+                }
+            }
+        };
+        let player = Player {
+            name,
+            rating,
+            ..Player::default()
+        };
+        match store.run_event(&id.get_value(), move |t| event::add_player(t, player)) {
+            Ok(_) => {
+                error.set(None);
+                new_name.set(String::new());
+                new_rating.set(String::new());
+            }
+            Err(e) => error.set(Some(format!("{e}. Nobody was added."))),
+        }
+    };
+    let remove = move |p: StartNo| {
+        if let Err(e) = store.run_event(&id.get_value(), |t| event::remove_player(t, p)) {
+            error.set(Some(format!("{e}. Nothing was changed.")));
+        } else {
+            error.set(None);
+        }
+    };
+
     view! {
         <h3>"Players"</h3>
         <p class="muted">
-            "Edit in place; a change is saved when you leave the field. Players cannot be added or \
-             removed once the schedule exists."
+            "Edit in place; a change is saved when you leave the field. Players can be added and \
+             removed before round 1; in a Swiss a player added later is a late entry, absent from \
+             the rounds already paired."
         </p>
         <Show when=move || error.with(Option::is_some)>
             <p class="alert" role="alert">{move || error.get().unwrap_or_default()}</p>
@@ -91,6 +146,11 @@ pub fn PlayersTable(
                         <th scope="col">"Name"</th>
                         <th scope="col">"Fed."</th>
                         <th scope="col">"Rating"</th>
+                        <Show when=move || can_remove.get()>
+                            <th scope="col">
+                                <span class="visually-hidden">"Remove"</span>
+                            </th>
+                        </Show>
                     </tr>
                 </thead>
                 <tbody>
@@ -123,6 +183,19 @@ pub fn PlayersTable(
                                     <td>{cell(Field::Name, "Name", "name")}</td>
                                     <td>{cell(Field::Federation, "Federation", "short")}</td>
                                     <td>{cell(Field::Rating, "Rating", "rating")}</td>
+                                    <Show when=move || can_remove.get()>
+                                        <td>
+                                            <button
+                                                type="button"
+                                                class="quiet"
+                                                data-testid="player-remove"
+                                                aria-label=move || format!("Remove player {p}, {}", value_of(p, Field::Name))
+                                                on:click=move |_| remove(p)
+                                            >
+                                                "Remove"
+                                            </button>
+                                        </td>
+                                    </Show>
                                 </tr>
                             }
                         }
@@ -130,5 +203,35 @@ pub fn PlayersTable(
                 </tbody>
             </table>
         </div>
+        <form class="add-player" on:submit=add aria-labelledby="add-player-title">
+            <h4 id="add-player-title">
+                {move || if late.get() { "Late entry" } else { "Add a player" }}
+            </h4>
+            <label>
+                "Name"
+                <input
+                    type="text"
+                    maxlength="120"
+                    data-testid="player-name"
+                    prop:value=move || new_name.get()
+                    on:input=move |ev| new_name.set(event_target_value(&ev))
+                />
+            </label>
+            <label>
+                "Rating"
+                <input
+                    type="number"
+                    min="100"
+                    max="3500"
+                    class="rating"
+                    data-testid="player-rating"
+                    prop:value=move || new_rating.get()
+                    on:input=move |ev| new_rating.set(event_target_value(&ev))
+                />
+            </label>
+            <button type="submit" data-testid="player-add">
+                {move || if late.get() { "Add late entrant" } else { "Add player" }}
+            </button>
+        </form>
     }
 }

@@ -4,6 +4,7 @@ use crate::app::PageBoundary;
 use crate::components::crosstable::Crosstable;
 use crate::components::event_header::{EventHeader, EventView};
 use crate::components::players::PlayersTable;
+use crate::components::rounds::RoundsPanel;
 use crate::components::standings::StandingsTable;
 use crate::pages::PageError;
 use crate::store::use_store;
@@ -54,6 +55,9 @@ pub fn EventScreen(
                             view! { <PlayersTable event_id=id.clone() tournament=tournament /> }.into_any()
                         }
                         EventView::Standings => view! { <StandingsTable event_id=id.clone() /> }.into_any(),
+                        EventView::Rounds => {
+                            view! { <RoundsPanel event_id=id.clone() tournament=tournament /> }.into_any()
+                        }
                         _ => view! { <Crosstable event_id=id.clone() tournament=tournament /> }.into_any(),
                     }}
                 </section>

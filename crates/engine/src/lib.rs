@@ -18,3 +18,4 @@ pub mod trf;
 pub mod whatif;
 
 pub use model::*;
+pub mod event;

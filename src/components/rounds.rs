@@ -1,0 +1,655 @@
+//! The Rounds tab: each round's pairing on boards, result entry by keyboard, "pair next round"
+//! (Swiss, FIDE Dutch system), undo of the last pairing, requested byes, absences and
+//! withdrawals, and a printable pairings list. Every rule is the engine's (`engine::event`).
+
+use crate::store::use_store;
+use crate::text;
+use engine::event::{self, EventError};
+use engine::{ByeKind, Color, Format, GameResult, Outcome, StartNo, Tournament};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The results offered for a board, with their `<option>` values and short labels.
+const RESULTS: [(GameResult, &str, &str); 10] = [
+    (GameResult::Pending, "pending", "—"),
+    (GameResult::Played(Outcome::WhiteWins), "1-0", "1–0"),
+    (GameResult::Played(Outcome::Draw), "draw", "½–½"),
+    (GameResult::Played(Outcome::BlackWins), "0-1", "0–1"),
+    (GameResult::Forfeit(Some(Color::White)), "+-", "+/−"),
+    (GameResult::Forfeit(Some(Color::Black)), "-+", "−/+"),
+    (GameResult::Forfeit(None), "--", "−/−"),
+    (
+        GameResult::PlayedUnrated(Outcome::WhiteWins),
+        "1-0u",
+        "1–0 (u)",
+    ),
+    (GameResult::PlayedUnrated(Outcome::Draw), "drawu", "½–½ (u)"),
+    (
+        GameResult::PlayedUnrated(Outcome::BlackWins),
+        "0-1u",
+        "0–1 (u)",
+    ),
+];
+
+fn result_value(r: GameResult) -> &'static str {
+    RESULTS
+        .iter()
+        .find(|(g, _, _)| *g == r)
+        .map_or("pending", |(_, v, _)| v)
+}
+
+fn result_from_value(v: &str) -> GameResult {
+    RESULTS
+        .iter()
+        .find(|(_, value, _)| *value == v)
+        .map_or(GameResult::Pending, |(g, _, _)| *g)
+}
+
+/// The id of board `board`'s result control in round `round` (for moving the focus).
+fn result_id(round: u32, board: usize) -> String {
+    format!("result-r{round}-b{board}")
+}
+
+fn focus(id: &str) {
+    if let Some(el) = document()
+        .get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = el.focus();
+    }
+}
+
+/// The round to show first: the last paired round of a Swiss; in a round-robin the first round
+/// with a game still pending (else the last).
+fn default_round(t: &Tournament) -> u32 {
+    match t.format {
+        Format::Swiss { .. } => event::paired_rounds(t).max(1),
+        Format::RoundRobin { .. } => t
+            .rounds
+            .iter()
+            .position(|r| r.games.iter().any(|g| g.result == GameResult::Pending))
+            .map_or(t.rounds.len().max(1) as u32, |i| i as u32 + 1),
+    }
+}
+
+/// What a request of the form does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Request {
+    HalfBye,
+    Absent,
+    Withdraw,
+}
+
+impl Request {
+    fn id(self) -> &'static str {
+        match self {
+            Request::HalfBye => "H",
+            Request::Absent => "Z",
+            Request::Withdraw => "W",
+        }
+    }
+    fn from_id(id: &str) -> Request {
+        match id {
+            "Z" => Request::Absent,
+            "W" => Request::Withdraw,
+            _ => Request::HalfBye,
+        }
+    }
+}
+
+#[component]
+pub fn RoundsPanel(
+    /// Id of the event in the store (changes go there).
+    event_id: String,
+    /// The event.
+    tournament: Memo<Option<Tournament>>,
+) -> impl IntoView {
+    let store = use_store();
+    let id = StoredValue::new(event_id);
+    let error = RwSignal::new(None::<String>);
+    let status = RwSignal::new(String::new());
+    let shown = RwSignal::new(tournament.with_untracked(|t| t.as_ref().map_or(1, default_round)));
+
+    let is_swiss = Memo::new(move |_| {
+        tournament.with(|t| t.as_ref().is_some_and(|t| !t.format.is_round_robin()))
+    });
+    let paired =
+        Memo::new(move |_| tournament.with(|t| t.as_ref().map_or(0, event::paired_rounds)));
+    let scheduled =
+        Memo::new(move |_| tournament.with(|t| t.as_ref().map_or(0, |t| t.scheduled_rounds())));
+    let round_count = Memo::new(move |_| {
+        if is_swiss.get() {
+            paired.get()
+        } else {
+            tournament.with(|t| t.as_ref().map_or(0, |t| t.rounds.len() as u32))
+        }
+    });
+
+    // Runs an engine operation; its refusal is shown and nothing is stored.
+    let run =
+        move |what: &str, op: &dyn Fn(&mut Tournament) -> Result<String, EventError>| match store
+            .run_event(&id.get_value(), op)
+        {
+            Ok(message) => {
+                error.set(None);
+                status.set(message);
+                true
+            }
+            Err(e) => {
+                status.set(String::new());
+                error.set(Some(format!("{what}: {e}. Nothing was changed.")));
+                false
+            }
+        };
+
+    let pair_next = move |_: leptos::ev::MouseEvent| {
+        let mut round = 0;
+        let ok = run("Cannot pair the next round", &|t| {
+            let r = event::pair_next_round(t)?;
+            Ok(format!("Round {r} paired (FIDE Dutch system)."))
+        });
+        if ok {
+            round = paired.get_untracked();
+        }
+        if round > 0 {
+            shown.set(round);
+        }
+    };
+    let undo = move |_: leptos::ev::MouseEvent| {
+        if run("Cannot undo", &|t| {
+            let r = event::undo_last_pairing(t)?;
+            Ok(format!("The pairing of round {r} was taken back."))
+        }) {
+            shown.set(paired.get_untracked().max(1));
+        }
+    };
+    let print = move |_: leptos::ev::MouseEvent| {
+        if let Err(e) = window().print() {
+            error.set(Some(format!("Printing failed: {e:?}")));
+        }
+    };
+
+    let set_result = move |round: u32, board: usize, result: GameResult| {
+        run("Result not recorded", &|t| {
+            event::set_result(t, round, board, result)?;
+            Ok(format!(
+                "Round {round}, board {board}: {}.",
+                text::result_words(result)
+            ))
+        });
+    };
+
+    let boards = move || {
+        let r = shown.get();
+        tournament.with(|t| {
+            t.as_ref()
+                .and_then(|t| t.rounds.get(r as usize - 1))
+                .filter(|_| r <= round_count.get())
+                .map(|round| {
+                    round
+                        .games
+                        .iter()
+                        .enumerate()
+                        .map(|(i, g)| (r, i + 1, g.white, g.black))
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+    };
+    let board_count = Memo::new(move |_| boards().len());
+
+    let player_cell = move |p: StartNo, round: u32| {
+        let name = move || {
+            tournament.with(|t| t.as_ref().map(|t| text::name_of(t, p)).unwrap_or_default())
+        };
+        let rating = move || {
+            tournament.with(|t| {
+                t.as_ref()
+                    .and_then(|t| t.player(p))
+                    .and_then(|pl| pl.rating)
+                    .map(|r| r.to_string())
+                    .unwrap_or_default()
+            })
+        };
+        let points = move || {
+            tournament.with(|t| {
+                t.as_ref()
+                    .map(|t| event::points_before(t, p, round).to_string())
+                    .unwrap_or_default()
+            })
+        };
+        (name, rating, points)
+    };
+
+    let board_row = move |(round, board, white, black): (u32, usize, StartNo, StartNo)| {
+        let (wname, wrating, wpoints) = player_cell(white, round);
+        let (bname, brating, bpoints) = player_cell(black, round);
+        let result = move || {
+            tournament.with(|t| {
+                t.as_ref()
+                    .and_then(|t| t.rounds.get(round as usize - 1))
+                    .and_then(|r| r.games.get(board - 1))
+                    .map_or(GameResult::Pending, |g| g.result)
+            })
+        };
+        let label = move || format!("Result of board {board}: {} – {}", wname(), bname());
+        let on_key = move |ev: leptos::ev::KeyboardEvent| {
+            let key = ev.key();
+            let moved = match key.as_str() {
+                "ArrowDown" => Some(board + 1),
+                "ArrowUp" => board.checked_sub(1).filter(|&b| b > 0),
+                _ => None,
+            };
+            if matches!(key.as_str(), "ArrowDown" | "ArrowUp") {
+                ev.prevent_default();
+                if let Some(b) = moved.filter(|&b| b <= board_count.get_untracked()) {
+                    focus(&result_id(round, b));
+                }
+                return;
+            }
+            let entered = if matches!(key.as_str(), "Backspace" | "Delete") {
+                Some(GameResult::Pending)
+            } else {
+                event::result_for_key(&key)
+            };
+            if let Some(r) = entered {
+                ev.prevent_default();
+                set_result(round, board, r);
+                if r != GameResult::Pending && board < board_count.get_untracked() {
+                    focus(&result_id(round, board + 1));
+                }
+            }
+        };
+        view! {
+            <tr data-testid="pairing-board" data-white=white data-black=black>
+                <td class="num">{board}</td>
+                <td class="num">{white}</td>
+                <th scope="row" class="player-name">
+                    {wname}
+                    <span class="rating muted">{wrating}</span>
+                </th>
+                <td class="num">{wpoints}</td>
+                <td class="result-cell">
+                    <select
+                        id=result_id(round, board)
+                        data-testid="board-result"
+                        aria-label=label
+                        aria-keyshortcuts="1 = 0 + - Delete ArrowUp ArrowDown"
+                        prop:value=move || result_value(result())
+                        on:change=move |ev| set_result(round, board, result_from_value(&event_target_value(&ev)))
+                        on:keydown=on_key
+                    >
+                        {RESULTS
+                            .iter()
+                            .map(|(_, value, label)| view! { <option value=*value>{*label}</option> })
+                            .collect_view()}
+                    </select>
+                    <span class="print-only">
+                        {move || match result() {
+                            GameResult::Pending => String::new(),
+                            r => RESULTS
+                                .iter()
+                                .find(|(g, _, _)| *g == r)
+                                .map(|(_, _, l)| l.to_string())
+                                .unwrap_or_default(),
+                        }}
+                    </span>
+                </td>
+                <td class="num">{bpoints}</td>
+                <td class="num">{black}</td>
+                <th scope="row" class="player-name">
+                    {bname}
+                    <span class="rating muted">{brating}</span>
+                </th>
+            </tr>
+        }
+    };
+
+    // The round's players without a board: pairing-allocated bye, requested byes, absences.
+    let without_board = move || {
+        let r = shown.get();
+        tournament.with(|t| {
+            let Some(t) = t.as_ref() else {
+                return Vec::new();
+            };
+            let Some(round) = t.rounds.get(r as usize - 1) else {
+                return Vec::new();
+            };
+            round
+                .byes
+                .iter()
+                .map(|b| {
+                    let (what, code) = match b.kind {
+                        ByeKind::PairingAllocated => ("pairing-allocated bye (1 point)", "U"),
+                        ByeKind::Full => ("full-point bye", "F"),
+                        ByeKind::Half => ("half-point bye (requested)", "H"),
+                        ByeKind::Zero => ("absent (0)", "Z"),
+                    };
+                    view! {
+                        <li data-testid="pairing-bye" data-player=b.player data-kind=code>
+                            <strong>{text::name_of(t, b.player)}</strong>
+                            {format!(" ({}) — {what}", b.player)}
+                        </li>
+                    }
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+
+    let title = move || {
+        tournament.with(|t| {
+            t.as_ref()
+                .map(|t| format!("{} — round {}", t.name, shown.get()))
+                .unwrap_or_default()
+        })
+    };
+
+    view! {
+        <div class="rounds">
+            <div class="rounds-head no-print">
+                <h3>"Rounds"</h3>
+                <div class="toolbar" role="group" aria-label="Round actions">
+                    <Show when=move || is_swiss.get()>
+                        <button
+                            type="button"
+                            class="primary"
+                            data-testid="pair-next"
+                            disabled=move || { paired.get() >= scheduled.get() }
+                            on:click=pair_next
+                        >
+                            {move || {
+                                let next = paired.get() + 1;
+                                if next > scheduled.get() {
+                                    "All rounds paired".to_string()
+                                } else {
+                                    format!("Pair round {next}")
+                                }
+                            }}
+                        </button>
+                        <button
+                            type="button"
+                            data-testid="undo-pairing"
+                            disabled=move || paired.get() == 0
+                            on:click=undo
+                        >
+                            {move || format!("Undo pairing of round {}", paired.get().max(1))}
+                        </button>
+                    </Show>
+                    <button
+                        type="button"
+                        data-testid="print-pairings"
+                        disabled=move || board_count.get() == 0
+                        on:click=print
+                    >
+                        "Print pairings"
+                    </button>
+                </div>
+            </div>
+            <Show when=move || error.with(Option::is_some)>
+                <p class="alert no-print" role="alert" data-testid="pairing-error">
+                    {move || error.get().unwrap_or_default()}
+                </p>
+            </Show>
+            <p class="status no-print" role="status">{move || status.get()}</p>
+            <Show
+                when=move || { round_count.get() > 0 }
+                fallback=move || {
+                    view! {
+                        <p class="muted" data-testid="no-rounds">
+                            "No round is paired yet. Add the players, request any byes or absences \
+                             for round 1 below, then pair round 1."
+                        </p>
+                    }
+                }
+            >
+                <nav class="round-picker no-print" aria-label="Choose a round">
+                    <For
+                        each=move || 1..=round_count.get()
+                        key=|r| *r
+                        children=move |r| {
+                            view! {
+                                <button
+                                    type="button"
+                                    data-testid="round-tab"
+                                    aria-pressed=move || (shown.get() == r).to_string()
+                                    on:click=move |_| shown.set(r)
+                                >
+                                    {format!("Round {r}")}
+                                </button>
+                            }
+                        }
+                    />
+                </nav>
+                <section class="pairings-list" aria-labelledby="pairings-title">
+                    <h4 id="pairings-title" data-testid="pairings-title">{title}</h4>
+                    <p class="muted no-print" id="keys-help">
+                        "Focus a board's result and type 1 (White wins), = (draw), 0 (Black wins), + or − \
+                         (forfeit), Delete to clear; the focus moves to the next board. ↑/↓ move between \
+                         boards, Tab too."
+                    </p>
+                    <div class="table-scroll">
+                        <table class="pairings" data-testid="pairings" aria-describedby="keys-help">
+                            <thead>
+                                <tr>
+                                    <th scope="col">"Bd"</th>
+                                    <th scope="col">"No."</th>
+                                    <th scope="col">"White"</th>
+                                    <th scope="col">"Pts"</th>
+                                    <th scope="col">"Result"</th>
+                                    <th scope="col">"Pts"</th>
+                                    <th scope="col">"No."</th>
+                                    <th scope="col">"Black"</th>
+                                </tr>
+                            </thead>
+                            <tbody>
+                                <For each=boards key=|k| *k children=board_row />
+                            </tbody>
+                        </table>
+                    </div>
+                    <ul class="byes" aria-label="Without a board this round">{without_board}</ul>
+                </section>
+            </Show>
+            <Requests event_id=id.get_value() tournament=tournament />
+        </div>
+    }
+}
+
+/// Requested byes and absences for rounds not yet paired, and withdrawals from a round on.
+#[component]
+fn Requests(
+    /// Id of the event in the store.
+    event_id: String,
+    /// The event.
+    tournament: Memo<Option<Tournament>>,
+) -> impl IntoView {
+    let store = use_store();
+    let id = StoredValue::new(event_id);
+    let error = RwSignal::new(None::<String>);
+    let player = RwSignal::new(String::new());
+    let round = RwSignal::new(String::new());
+    let kind = RwSignal::new(Request::HalfBye);
+    let is_swiss = Memo::new(move |_| {
+        tournament.with(|t| t.as_ref().is_some_and(|t| !t.format.is_round_robin()))
+    });
+    let players = Memo::new(move |_| {
+        tournament.with(|t| {
+            t.as_ref()
+                .map(|t| {
+                    t.players
+                        .iter()
+                        .map(|p| (p.start_no, p.name.clone()))
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+    });
+    let next_round = Memo::new(move |_| {
+        tournament.with(|t| t.as_ref().map_or(1, |t| event::paired_rounds(t) + 1))
+    });
+
+    let apply = move |op: &dyn Fn(&mut Tournament) -> Result<(), EventError>| match store
+        .run_event(&id.get_value(), op)
+    {
+        Ok(()) => error.set(None),
+        Err(e) => error.set(Some(format!("{e}. Nothing was changed."))),
+    };
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let Ok(p) = player.get_untracked().parse::<StartNo>() else {
+            error.set(Some("Choose a player. Nothing was changed.".into()));
+            return;
+        };
+        let r = round.get_untracked();
+        let r = if r.trim().is_empty() {
+            next_round.get_untracked()
+        } else {
+            match r.trim().parse::<u32>() {
+                Ok(r) => r,
+                Err(_) => {
+                    error.set(Some(format!(
+                        "The round “{}” should be a number. Nothing was changed.",
+                        r.trim()
+                    )));
+                    return;
+                }
+            }
+        };
+        // A round-robin offers withdrawals only (its absences are forfeits on the schedule).
+        let what = if is_swiss.get_untracked() {
+            kind.get_untracked()
+        } else {
+            Request::Withdraw
+        };
+        match what {
+            Request::HalfBye => apply(&|t| event::request_bye(t, p, r, Some(ByeKind::Half))),
+            Request::Absent => apply(&|t| event::request_bye(t, p, r, Some(ByeKind::Zero))),
+            Request::Withdraw => apply(&|t| event::withdraw(t, p, Some(r))),
+        }
+    };
+
+    let requests =
+        move || {
+            tournament.with(|t| {
+                let Some(t) = t.as_ref() else {
+                    return Vec::new();
+                };
+                let mut items = Vec::new();
+                for (r, p, k) in event::requested_byes(t) {
+                    let what = if k == ByeKind::Half {
+                        "half-point bye"
+                    } else {
+                        "absent (zero-point bye)"
+                    };
+                    items.push(view! {
+                    <li data-testid="request-item">
+                        {format!("Round {r}: {} ({p}) — {what} ", text::name_of(t, p))}
+                        <button
+                            type="button"
+                            class="quiet"
+                            aria-label=format!("Cancel the request of player {p} for round {r}")
+                            on:click=move |_| apply(&|t| event::request_bye(t, p, r, None))
+                        >
+                            "Cancel"
+                        </button>
+                    </li>
+                }.into_any());
+                }
+                for w in &t.withdrawals {
+                    let p = w.player;
+                    items.push(
+                        view! {
+                            <li data-testid="withdrawal-item">
+                                {format!(
+                                    "{} ({p}) withdrew after round {} ",
+                                    text::name_of(t, p),
+                                    w.after_round
+                                )}
+                                <button
+                                    type="button"
+                                    class="quiet"
+                                    aria-label=format!("Take back the withdrawal of player {p}")
+                                    on:click=move |_| apply(&|t| event::withdraw(t, p, None))
+                                >
+                                    "Take back"
+                                </button>
+                            </li>
+                        }
+                        .into_any(),
+                    );
+                }
+                items
+            })
+        };
+
+    view! {
+        <section class="requests no-print" aria-labelledby="requests-title">
+            <h4 id="requests-title">
+                {move || if is_swiss.get() { "Byes, absences and withdrawals" } else { "Withdrawals" }}
+            </h4>
+            <p class="muted">
+                {move || {
+                    if is_swiss.get() {
+                        "A half-point bye (H) or an absence (Z) is requested for a round not yet \
+                         paired; the pairing leaves the player out. A withdrawn player is not paired \
+                         from that round on."
+                    } else {
+                        "A player who withdraws from a round on: their remaining games are compared \
+                         under each policy in the Withdrawal view."
+                    }
+                }}
+            </p>
+            <form class="request-form" on:submit=submit>
+                <label>
+                    "Player"
+                    <select
+                        data-testid="request-player"
+                        on:change=move |ev| player.set(event_target_value(&ev))
+                        prop:value=move || player.get()
+                    >
+                        <option value="">"Choose…"</option>
+                        <For
+                            each=move || players.get()
+                            key=|p| p.clone()
+                            children=|(no, name)| view! { <option value=no.to_string()>{format!("{no}. {name}")}</option> }
+                        />
+                    </select>
+                </label>
+                <label>
+                    "What"
+                    <select
+                        data-testid="request-kind"
+                        on:change=move |ev| kind.set(Request::from_id(&event_target_value(&ev)))
+                        prop:value=move || {
+                            if is_swiss.get() { kind.get() } else { Request::Withdraw }.id()
+                        }
+                    >
+                        <Show when=move || is_swiss.get()>
+                            <option value="H">"Half-point bye (H)"</option>
+                            <option value="Z">"Absent, zero-point bye (Z)"</option>
+                        </Show>
+                        <option value="W">"Withdraws from this round on"</option>
+                    </select>
+                </label>
+                <label>
+                    "Round"
+                    <input
+                        type="number"
+                        min="1"
+                        class="rating"
+                        data-testid="request-round"
+                        placeholder=move || next_round.get().to_string()
+                        prop:value=move || round.get()
+                        on:input=move |ev| round.set(event_target_value(&ev))
+                    />
+                </label>
+                <button type="submit" data-testid="request-bye">"Record"</button>
+            </form>
+            <Show when=move || error.with(Option::is_some)>
+                <p class="alert" role="alert" data-testid="request-error">
+                    {move || error.get().unwrap_or_default()}
+                </p>
+            </Show>
+            <ul class="request-list">{requests}</ul>
+        </section>
+    }
+}
