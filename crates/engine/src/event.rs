@@ -819,7 +819,10 @@ mod tests {
         // The schedule is untouched: the policies decide what the unplayed games are worth.
         assert_eq!(t.rounds, berger::schedule(6, 1));
         let before = t.clone();
-        assert_eq!(withdraw(&mut t, 4, Some(6)), Err(EventError::UnknownRound(6)));
+        assert_eq!(
+            withdraw(&mut t, 4, Some(6)),
+            Err(EventError::UnknownRound(6))
+        );
         assert_eq!(t, before);
     }
 
