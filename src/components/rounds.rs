@@ -484,7 +484,13 @@ fn Requests(
         })
     });
     let next_round = Memo::new(move |_| {
-        tournament.with(|t| t.as_ref().map_or(1, |t| event::paired_rounds(t) + 1))
+        // The default round: the next to pair (Swiss), the next without results (round-robin).
+        tournament.with(|t| {
+            t.as_ref().map_or(1, |t| match t.format {
+                Format::Swiss { .. } => event::paired_rounds(t) + 1,
+                Format::RoundRobin { .. } => t.last_round_with_results() + 1,
+            })
+        })
     });
 
     let apply = move |op: &dyn Fn(&mut Tournament) -> Result<(), EventError>| match store
