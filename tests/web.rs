@@ -1040,7 +1040,7 @@ mod simulation_page {
         };
         let (root, _handle) = mount(move || {
             let finished = Signal::derive(move || Some(finished.clone()));
-            view! { <SimResults finished=finished /> }
+            view! { <SimResults finished=finished running=Signal::derive(|| false) /> }
         });
         settle().await;
 

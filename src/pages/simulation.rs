@@ -143,7 +143,7 @@ pub fn SimulationScreen() -> impl IntoView {
                 <SimSettings form=form workers=workers running=running on_run=run />
                 <div class="sim-output" id="sim-output">
                     <SimProgress status=status.into() on_cancel=cancel />
-                    <SimResults finished=finished.into() />
+                    <SimResults finished=finished.into() running=running />
                 </div>
             </div>
         </article>

@@ -148,6 +148,7 @@ describe('simulation page', () => {
       });
       assert.match(await text.textContent(), /of 18,000,000 tournaments; .*left/);
       assert.ok(await byId(page, 'sim-run').isDisabled(), 'no second run while one is running');
+      assert.equal(await byId(page, 'sim-empty').count(), 0, 'no "no results yet" hint while running');
       await screenshot(page, 'simulation-running');
       const workers = page.workers();
       assert.equal(workers.length, 2, 'the run uses navigator.hardwareConcurrency workers (2 here)');

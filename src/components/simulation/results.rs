@@ -30,10 +30,15 @@ pub fn csv_file_name(r: &StudyResult) -> String {
 pub fn SimResults(
     /// The last completed run, if any.
     finished: Signal<Option<Finished>>,
+    /// A run is in progress (then there is no "no results yet" hint: the progress shows).
+    running: Signal<bool>,
 ) -> impl IntoView {
     let download_error = RwSignal::new(None::<String>);
     move || {
         let Some(f) = finished.get() else {
+            if running.get() {
+                return ().into_any();
+            }
             return view! {
                 <p class="panel muted sim-empty" data-testid="sim-empty">
                     "No results yet. Set the study up and run it: the paper's full design (180,000 \
