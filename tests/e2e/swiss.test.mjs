@@ -231,10 +231,17 @@ describe('running a Swiss', () => {
     // Final standings: every player, points summing to the 4 rounds' total (3 boards + 1 bye
     // per round worth 1 point each, except round 2: 3 boards + a half-point bye).
     await page.getByRole('link', { name: 'Standings' }).click();
-    const rows = page.locator('table.standings-plain tbody tr');
+    const table = byId(page, 'tiebreak-standings');
+    const rows = table.locator('tbody tr');
     await rows.first().waitFor();
     assert.equal(await rows.count(), 7);
-    const points = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.querySelectorAll('td.num')[2].textContent)));
+    // The points column, found by its header.
+    const column = await table.locator('thead th').evaluateAll((ths) => ths.findIndex((th) => th.textContent.trim() === 'Pts'));
+    assert.ok(column >= 0, 'a Pts column');
+    const points = await rows.evaluateAll(
+      (trs, i) => trs.map((tr) => Number(tr.querySelectorAll('th, td')[i].textContent.trim())),
+      column,
+    );
     assert.equal(points.reduce((a, b) => a + b, 0), 4 * 3 + 3 * 1 + 0.5);
     await screenshot(page, 'swiss-standings');
     assert.deepEqual(errors, [], `console errors:\n${errors.join('\n')}`);
