@@ -17,7 +17,7 @@ const SMALL = { tournaments: '100', seed: '7' };
 
 /** The CLI (`crosstable`, crates/cli), built if needed (cargo is a no-op when it is fresh). */
 async function cli() {
-  const bin = path.join(ROOT, 'target', 'debug', 'crosstable');
+  const bin = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target'), 'debug', 'crosstable');
   execFileSync('cargo', ['build', '--quiet', '-p', 'crosstable-cli'], { cwd: ROOT, stdio: 'inherit' });
   await stat(bin);
   return bin;

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CLI = path.join(ROOT, 'target', 'debug', 'crosstable');
+const CLI = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target'), 'debug', 'crosstable');
 
 const PLAYERS = [
   ['Aronian, Levon', 2730],
