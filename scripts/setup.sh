@@ -15,8 +15,8 @@ readonly TRUNK_VERSION=0.21.14
 
 require_base_tools() {
   local missing=()
-  for tool in rustup cargo node npm; do have "$tool" || missing+=("$tool"); done
-  ((${#missing[@]} == 0)) || die "missing ${missing[*]}: install rustup (https://rustup.rs) and Node.js >= 20 first"
+  for tool in rustup cargo node npm python3; do have "$tool" || missing+=("$tool"); done
+  ((${#missing[@]} == 0)) || die "missing ${missing[*]}: install rustup (https://rustup.rs), Node.js >= 20 and Python 3 first"
   local node_major
   node_major="$(node -p 'process.versions.node.split(".")[0]')"
   ((node_major >= 20)) || die "Node.js >= 20 is needed (node --test, fetch); found $(node --version)"

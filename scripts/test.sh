@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one test command (README, CI): set-up, then every check from cheapest to dearest —
-#   fmt, clippy (native and wasm32), native tests (engine, CLI, app), wasm component tests in
+#   fmt, shape (scripts/check_shape.py), clippy (native and wasm32), native tests (engine, CLI, app), wasm component tests in
 #   headless Chromium, the release build with Trunk, and end-to-end flows against dist/.
 # Every step runs even after an earlier one failed (so one run shows all problems), except the
 # end-to-end tests, which need the build: they are reported as FAILED (not run) when it failed.
@@ -15,13 +15,16 @@ set -euo pipefail
 LOG_TAG=test
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-readonly STEPS=(fmt clippy clippy-wasm test-native test-wasm build e2e)
+readonly STEPS=(fmt shape clippy clippy-wasm test-native test-wasm build e2e)
 
 # --- steps: each is a function named step_<name>; its exit status is the step's result ---
 
 step_setup() { "$ROOT/scripts/setup.sh"; }
 
 step_fmt() { cargo fmt --all --check; }
+
+# File, function and stylesheet sizes, import cycles in the app, nothing reading ../shared.
+step_shape() { python3 "$ROOT/scripts/check_shape.py"; }
 
 step_clippy() { cargo clippy --workspace --all-targets --locked -- -D warnings; }
 
