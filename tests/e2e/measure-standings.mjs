@@ -15,7 +15,7 @@ import { gotoApp, openBrowser, startServer } from './helpers.mjs';
 
 const { values: opts } = parseArgs({
   options: {
-    file: { type: 'string', default: '../shared/fixtures/tiebreaks/swiss-t148/input.trf' },
+    file: { type: 'string', default: 'fixtures/tiebreaks/swiss-t148/input.trf' },
     moves: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
   },

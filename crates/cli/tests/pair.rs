@@ -5,7 +5,7 @@ use predicates::prelude::*;
 
 const FIXTURES: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/fixtures/dutch"
+    "/../../fixtures/dutch"
 );
 
 fn cli() -> Command {

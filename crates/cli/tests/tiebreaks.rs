@@ -24,7 +24,7 @@ fn stdout_of(args: &[&str]) -> String {
 fn fixtures() -> PathBuf {
     let dir = PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/fixtures/tiebreaks"
+        "/../../fixtures/tiebreaks"
     ));
     assert!(dir.is_dir(), "missing fixtures at {}", dir.display());
     dir

@@ -99,7 +99,7 @@ fn benches(c: &mut Criterion) {
     });
     let fixture = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/fixtures/dutch/t146/r07.trf"
+        "/../../fixtures/dutch/t146/r07.trf"
     );
     if let Ok(text) = std::fs::read_to_string(fixture) {
         let mut t = engine::trf::parse(&text).expect("fixture parses");

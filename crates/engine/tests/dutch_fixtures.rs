@@ -1,4 +1,4 @@
-//! Conformance of the Dutch pairing to the reference fixtures (`../shared/fixtures/dutch/`):
+//! Conformance of the Dutch pairing to the reference fixtures (`fixtures/dutch/` at the repository root):
 //! every round of every tournament, compared with the FIDE-endorsed engine's pairing as a set
 //! of (white, black) pairs plus the bye, and separately in board order.
 //!
@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 const FIXTURES: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/fixtures/dutch"
+    "/../../fixtures/dutch"
 );
 
 /// Rounds known to differ from the reference, with the rule suspected. Both a fix and a

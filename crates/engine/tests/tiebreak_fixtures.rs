@@ -1,5 +1,5 @@
 //! Conformance with the FIDE TEC reference program (TieBreakServer) on every case of
-//! `../shared/fixtures/tiebreaks/` (see its README): `points`, `rank` (by the case's
+//! `fixtures/tiebreaks/` at the repository root (see its README): `points`, `rank` (by the case's
 //! `order.txt`) and every value column, under the 2023 rules (`expected.csv`) and the March
 //! 2026 amendment (`expected-2026.csv`).
 //!
@@ -21,7 +21,7 @@ const KNOWN_GAPS: &[(&str, &str, StartNo, &str)] = &[];
 fn fixtures_dir() -> PathBuf {
     let dir = PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/fixtures/tiebreaks"
+        "/../../fixtures/tiebreaks"
     ));
     assert!(
         dir.is_dir(),

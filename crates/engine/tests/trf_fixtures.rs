@@ -1,4 +1,4 @@
-//! Every TRF file of the shared reference fixtures (`../shared/fixtures/`, see the READMEs
+//! Every TRF file of the reference fixtures (`fixtures/` at the repository root, see the READMEs
 //! there) must import, survive an export/import round trip, and agree with its own points column.
 
 use engine::trf;
@@ -8,12 +8,12 @@ use std::path::{Path, PathBuf};
 fn fixtures_dir() -> PathBuf {
     let dir = PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/fixtures"
+        "/../../fixtures"
     ));
     assert!(
         dir.is_dir(),
         "the reference fixtures are missing: expected a folder at {} (the repository's \
-         ../shared/fixtures); these tests must not pass without them",
+         fixtures/); these tests must not pass without them",
         dir.display()
     );
     dir

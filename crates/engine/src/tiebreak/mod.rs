@@ -3,7 +3,7 @@
 //!
 //! The values are those of the FIDE TEC reference program (TieBreakServer, O. Milvang); the
 //! conformance test `tests/tiebreak_fixtures.rs` checks them against its output for every case
-//! in `../shared/fixtures/tiebreaks/` (whose README defines each value precisely).
+//! in the repository's `fixtures/tiebreaks/` (whose README defines each value precisely).
 //!
 //! # Codes
 //! Each tie-break has a code, used for the CLI's `--tiebreaks` list and as the CSV column name.
