@@ -3,10 +3,7 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 
-const FIXTURES: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../fixtures/dutch"
-);
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/dutch");
 
 fn cli() -> Command {
     Command::cargo_bin("crosstable").expect("binary built")

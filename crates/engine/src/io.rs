@@ -3,7 +3,7 @@
 
 use crate::json::{self, JsonError};
 use crate::model::Tournament;
-use crate::trf::{self, TrfError};
+use crate::trf::{self, TrfError, TrfWarning};
 use std::fmt;
 
 /// The file formats Crosstable reads and writes.
@@ -108,12 +108,37 @@ impl From<JsonError> for ImportError {
     }
 }
 
-/// Reads a tournament from TRF or Crosstable JSON, whichever `text` is ([`detect`]).
-pub fn parse_any(text: &str) -> Result<Tournament, ImportError> {
+/// A tournament read from a file, with what the reader had to guess or leave out on the way
+/// (a TRF whose points column disagrees with its results, an unknown record, …). The warnings
+/// are for the user: the CLI prints them on stderr, the app lists them in the import dialog.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Imported {
+    pub tournament: Tournament,
+    pub warnings: Vec<TrfWarning>,
+}
+
+/// Reads a tournament from TRF or Crosstable JSON, whichever `text` is ([`detect`]), with the
+/// reader's warnings (a JSON file, being our own full-fidelity format, has none).
+pub fn import(text: &str) -> Result<Imported, ImportError> {
     match detect(text) {
-        FileFormat::Trf => Ok(trf::parse(text)?),
-        FileFormat::Json => Ok(json::parse(text)?),
+        FileFormat::Trf => {
+            let (tournament, warnings) = trf::parse_with_warnings(text)?;
+            Ok(Imported {
+                tournament,
+                warnings,
+            })
+        }
+        FileFormat::Json => Ok(Imported {
+            tournament: json::parse(text)?,
+            warnings: Vec::new(),
+        }),
     }
+}
+
+/// [`import`] without the warnings: for callers that re-read a file this program wrote (a
+/// share link, a stored event), never for a user's file.
+pub fn parse_any(text: &str) -> Result<Tournament, ImportError> {
+    import(text).map(|i| i.tournament)
 }
 
 /// Writes `t` in `format`.
@@ -148,6 +173,32 @@ mod tests {
         assert_eq!(detect("\u{feff}{}"), FileFormat::Json);
         assert_eq!(detect("012 Name\n"), FileFormat::Trf);
         assert_eq!(detect(""), FileFormat::Trf);
+    }
+
+    #[test]
+    fn import_keeps_the_trf_readers_warnings() {
+        let t = crate::example::complete();
+        let text = trf::write(&t);
+        let clean = import(&text).expect("valid");
+        assert!(clean.warnings.is_empty(), "{:?}", clean.warnings);
+        // A points column (columns 81-84) that disagrees with the results: read, results win,
+        // and said.
+        let broken: String = text
+            .lines()
+            .map(|l| {
+                if l.starts_with("001") && l.len() > 84 {
+                    format!("{}99.0{}\n", &l[..80], &l[84..])
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect();
+        let read = import(&broken).expect("still readable");
+        assert_eq!(read.tournament, clean.tournament);
+        assert_eq!(read.warnings.len(), t.players.len(), "{:?}", read.warnings);
+        assert!(read.warnings[0].to_string().contains("points column"));
+        let json = import(&crate::json::to_string(&t)).expect("valid");
+        assert!(json.warnings.is_empty());
     }
 
     #[test]

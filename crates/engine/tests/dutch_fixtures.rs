@@ -9,10 +9,7 @@ use engine::dutch::{pair_next_round, DutchRules};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-const FIXTURES: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../fixtures/dutch"
-);
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/dutch");
 
 /// Rounds known to differ from the reference, with the rule suspected. Both a fix and a
 /// regression make the test fail, so this list is always exact.

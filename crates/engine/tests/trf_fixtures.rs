@@ -6,10 +6,7 @@ use engine::{Format, HalfPoints, StartNo, Tournament};
 use std::path::{Path, PathBuf};
 
 fn fixtures_dir() -> PathBuf {
-    let dir = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../fixtures"
-    ));
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures"));
     assert!(
         dir.is_dir(),
         "the reference fixtures are missing: expected a folder at {} (the repository's \
