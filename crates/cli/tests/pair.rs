@@ -3,23 +3,37 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/dutch");
+#[path = "../../engine/tests/support/dutch_rounds.rs"]
+mod dutch_rounds;
 
 fn cli() -> Command {
     Command::cargo_bin("crosstable").expect("binary built")
 }
 
-fn fixture(tid: &str, round: u32) -> (String, String) {
-    let base = format!("{FIXTURES}/{tid}/r{round:02}");
-    let expected = std::fs::read_to_string(format!("{base}.pairs")).expect("pairs file");
-    (format!("{base}.trf"), expected)
+/// The input of `tid`'s round `round` (rebuilt from its full.trf and checked against the
+/// original's checksum), written to a temporary file, and the reference pairing.
+fn fixture(tid: &str, round: u32) -> (tempfile::TempPath, String) {
+    let dir = dutch_rounds::dir().join(tid);
+    let r = dutch_rounds::rounds_of(&dir)
+        .into_iter()
+        .find(|r| r.round == round)
+        .unwrap_or_else(|| panic!("{tid} has no round {round}"));
+    let expected = std::fs::read_to_string(&r.pairs).expect("pairs file");
+    let mut file = tempfile::Builder::new()
+        .suffix(".trf")
+        .tempfile()
+        .expect("temp file");
+    std::io::Write::write_all(&mut file, r.input.as_bytes()).expect("write");
+    (file.into_temp_path(), expected)
 }
 
 #[test]
 fn dash_p_without_a_file_prints_the_reference_pairing() {
     let (trf, expected) = fixture("t004", 5);
     cli()
-        .args(["pair", "--dutch", &trf, "-p"])
+        .args(["pair", "--dutch"])
+        .arg(&trf)
+        .arg("-p")
         .assert()
         .success()
         .stdout(expected);
@@ -29,7 +43,8 @@ fn dash_p_without_a_file_prints_the_reference_pairing() {
 fn without_dash_p_it_prints_too() {
     let (trf, expected) = fixture("t001", 3);
     cli()
-        .args(["pair", &trf])
+        .arg("pair")
+        .arg(&trf)
         .assert()
         .success()
         .stdout(expected);
@@ -41,7 +56,9 @@ fn dash_p_with_a_file_writes_it_byte_for_byte() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("round.txt");
     cli()
-        .args(["pair", "--dutch", &trf, "-p"])
+        .args(["pair", "--dutch"])
+        .arg(&trf)
+        .arg("-p")
         .arg(&out)
         .assert()
         .success()
@@ -80,7 +97,7 @@ fn a_missing_file_is_reported() {
 #[test]
 fn a_file_without_xxr_is_paired_too() {
     let (trf, expected) = fixture("t003", 3);
-    let text: String = std::fs::read_to_string(trf)
+    let text: String = std::fs::read_to_string(&trf)
         .expect("trf")
         .lines()
         .filter(|l| !l.starts_with("XXR"))

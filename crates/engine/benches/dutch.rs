@@ -34,6 +34,9 @@ impl Rng {
 }
 
 /// A simulated Swiss event of `n` players with `rounds` rounds, paired up to round `upto`.
+#[path = "../tests/support/dutch_rounds.rs"]
+mod dutch_rounds;
+
 fn simulate(n: u32, rounds: u32, upto: u32, seed: u64) -> Tournament {
     let players = (0..n)
         .map(|i| Player {
@@ -97,17 +100,16 @@ fn benches(c: &mut Criterion) {
     group.bench_function("dutch_1000x11_last_round", |b| {
         b.iter(|| pair_next_round(&big, DutchRules::Fide2025).expect("pairs"))
     });
-    let fixture = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../fixtures/dutch/t146/r07.trf"
-    );
-    if let Ok(text) = std::fs::read_to_string(fixture) {
-        let mut t = engine::trf::parse(&text).expect("fixture parses");
-        t.withdrawals.clear();
-        group.bench_function("dutch_fixture_t146_r07_299_players", |b| {
-            b.iter(|| pair_next_round(&t, DutchRules::Fide2025).expect("pairs"))
-        });
-    }
+    let t146 = dutch_rounds::dir().join("t146");
+    let r07 = dutch_rounds::rounds_of(&t146)
+        .into_iter()
+        .find(|r| r.round == 7)
+        .expect("fixture t146 has a round 7");
+    let mut t = engine::trf::parse(&r07.input).expect("fixture parses");
+    t.withdrawals.clear();
+    group.bench_function("dutch_fixture_t146_r07_299_players", |b| {
+        b.iter(|| pair_next_round(&t, DutchRules::Fide2025).expect("pairs"))
+    });
     group.finish();
 }
 

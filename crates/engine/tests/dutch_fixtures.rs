@@ -1,4 +1,5 @@
-//! Conformance of the Dutch pairing to the reference fixtures (`fixtures/dutch/` at the repository root):
+//! Conformance of the Dutch pairing to the reference fixtures (`fixtures/dutch/`, rounds rebuilt
+//! by `support/dutch_rounds.rs`):
 //! every round of every tournament, compared with the FIDE-endorsed engine's pairing as a set
 //! of (white, black) pairs plus the bye, and separately in board order.
 //!
@@ -7,9 +8,10 @@
 
 use engine::dutch::{pair_next_round, DutchRules};
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/dutch");
+#[path = "support/dutch_rounds.rs"]
+mod dutch_rounds;
 
 /// Rounds known to differ from the reference, with the rule suspected. Both a fix and a
 /// regression make the test fail, so this list is always exact.
@@ -40,23 +42,6 @@ fn read_pairs(path: &Path) -> Expected {
     Expected { boards, bye }
 }
 
-fn tournaments() -> Vec<PathBuf> {
-    let only: Option<Vec<String>> = std::env::var("DUTCH_ONLY")
-        .ok()
-        .map(|s| s.split(',').map(str::to_owned).collect());
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(FIXTURES)
-        .expect("fixtures folder")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir())
-        .filter(|p| {
-            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            only.as_ref().is_none_or(|o| o.iter().any(|x| x == name))
-        })
-        .collect();
-    dirs.sort();
-    dirs
-}
-
 #[test]
 fn every_round_matches_the_reference() {
     let mut total = 0;
@@ -64,31 +49,21 @@ fn every_round_matches_the_reference() {
     let mut same_order = 0;
     let mut differing: Vec<(String, u32, String)> = Vec::new();
     let mut names = Vec::new();
-    for dir in tournaments() {
+    for dir in dutch_rounds::tournaments() {
         let tid = dir
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or("")
             .to_owned();
         names.push(tid.clone());
-        let mut rounds: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .expect("tournament folder")
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| {
-                p.extension().is_some_and(|x| x == "trf")
-                    && p.file_stem().is_some_and(|s| s != "full")
-            })
-            .collect();
-        rounds.sort();
-        for trf in rounds {
-            let stem = trf.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-            let rno: u32 = stem.trim_start_matches('r').parse().expect("round number");
+        for round in dutch_rounds::rounds_of(&dir) {
+            let rno = round.round;
             total += 1;
-            let text = std::fs::read_to_string(&trf).expect("trf");
-            let mut t = engine::trf::parse(&text).unwrap_or_else(|e| panic!("{tid} r{rno}: {e}"));
+            let mut t =
+                engine::trf::parse(&round.input).unwrap_or_else(|e| panic!("{tid} r{rno}: {e}"));
             // In a TRF prepared for pairing, absences are the round's H/Z entries.
             t.withdrawals.clear();
-            let expected = read_pairs(&trf.with_extension("pairs"));
+            let expected = read_pairs(&round.pairs);
             let got = match pair_next_round(&t, DutchRules::Fide2025) {
                 Ok(p) => p,
                 Err(e) => {

@@ -5,6 +5,9 @@ use engine::trf;
 use engine::{Format, HalfPoints, StartNo, Tournament};
 use std::path::{Path, PathBuf};
 
+#[path = "support/dutch_rounds.rs"]
+mod dutch_rounds;
+
 fn fixtures_dir() -> PathBuf {
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures"));
     assert!(
@@ -36,7 +39,7 @@ fn trf_files(dir: &Path, out: &mut Vec<PathBuf>) {
 enum Kind {
     /// `dutch/tNNN/full.trf`: a finished Swiss.
     DutchFull,
-    /// `dutch/tNNN/rRR.trf`: the input for pairing round RR.
+    /// `dutch/tNNN/rRR.trf`: the input for pairing round RR (rebuilt from full.trf).
     DutchRound(u32),
     /// `tiebreaks/<case>/input.trf` with its `type.txt`.
     Tiebreak { case: String, round_robin: bool },
@@ -50,14 +53,6 @@ fn kind_of(root: &Path, path: &Path) -> Kind {
         .collect();
     match parts.as_slice() {
         [d, _, f] if d == "dutch" && f == "full.trf" => Kind::DutchFull,
-        [d, _, f] if d == "dutch" => {
-            let rr = f
-                .strip_prefix('r')
-                .and_then(|s| s.strip_suffix(".trf"))
-                .and_then(|s| s.parse::<u32>().ok())
-                .unwrap_or_else(|| panic!("{}: unexpected file name", rel.display()));
-            Kind::DutchRound(rr)
-        }
         [d, case, _] if d == "tiebreaks" => {
             let type_file = path.with_file_name("type.txt");
             let kind = std::fs::read_to_string(&type_file)
@@ -166,9 +161,31 @@ fn check_rr_withdrawal(name: &str, case: &str, t: &Tournament, failures: &mut Ve
 #[test]
 fn every_fixture_imports_round_trips_and_adds_up() {
     let root = fixtures_dir();
-    let mut files = Vec::new();
-    trf_files(&root, &mut files);
-    files.sort();
+    // The TRF-2026 set (dutch-2026/) is read by its own conformance test once TRF-2026 is
+    // supported; this walk covers the TRF16 files.
+    let mut paths = Vec::new();
+    trf_files(&root.join("dutch"), &mut paths);
+    trf_files(&root.join("tiebreaks"), &mut paths);
+    paths.sort();
+    // (name, text, kind): the files as they are, plus each Dutch round's input rebuilt from its
+    // full.trf (checked against the original's checksum).
+    let mut files: Vec<(String, String, Kind)> = Vec::new();
+    for path in &paths {
+        let name = path
+            .strip_prefix(&root)
+            .unwrap_or(path)
+            .display()
+            .to_string();
+        let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // The tie-break inputs are documented as Latin-1; decode handles both.
+        files.push((name, trf::decode(&bytes), kind_of(&root, path)));
+    }
+    for dir in dutch_rounds::tournaments() {
+        for r in dutch_rounds::rounds_of(&dir) {
+            let name = format!("dutch/{}/r{:02}.trf", r.tid, r.round);
+            files.push((name, r.input, Kind::DutchRound(r.round)));
+        }
+    }
     assert!(
         files.len() > 1000,
         "only {} .trf files under {}; the fixtures look incomplete",
@@ -178,16 +195,8 @@ fn every_fixture_imports_round_trips_and_adds_up() {
 
     let mut failures: Vec<String> = Vec::new();
     let (mut full, mut rounds, mut tiebreak, mut rr) = (0, 0, 0, 0);
-    for path in &files {
-        let name = path
-            .strip_prefix(&root)
-            .unwrap_or(path)
-            .display()
-            .to_string();
-        let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{name}: {e}"));
-        // The tie-break inputs are documented as Latin-1; decode handles both.
-        let text = trf::decode(&bytes);
-        let kind = kind_of(&root, path);
+    for (name, text, kind) in &files {
+        let (name, text) = (name.as_str(), text.as_str());
 
         let (t, warnings) = match trf::parse_with_warnings(&text) {
             Ok(ok) => ok,
