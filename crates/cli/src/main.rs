@@ -173,9 +173,7 @@ fn run(command: Command) -> Result<String, Failure> {
             let t = load(&file)?;
             // The tie-break table when asked for (an option, or the recorded results) or when the
             // event has its own tie-break list; else the plain points table.
-            if tiebreaks.requested()
-                || policy == Basis::Recorded
-                || t.chosen_tiebreaks().is_some()
+            if tiebreaks.requested() || policy == Basis::Recorded || t.chosen_tiebreaks().is_some()
             {
                 let output = match format {
                     OutputFormat::Table => tiebreak_cmd::Output::Table,
@@ -374,7 +372,11 @@ struct Row {
 }
 
 /// The plain table: points, then start number (no tie-break), on `basis`.
-fn standings(t: &Tournament, basis: Basis, params: Params) -> Result<Vec<Row>, impute::ImputeError> {
+fn standings(
+    t: &Tournament,
+    basis: Basis,
+    params: Params,
+) -> Result<Vec<Row>, impute::ImputeError> {
     let s = standings_of::compute(t, basis, params, &Config::default());
     if let Some(Fallback::Impute(e)) = s.fallback {
         return Err(e);

@@ -246,7 +246,11 @@ fn trf_warnings_go_to_stderr_with_file_line_and_column() {
         .output()
         .expect("runs");
     assert!(out.status.success());
-    assert_eq!(String::from_utf8_lossy(&out.stderr), "", "a clean file warns nothing");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "",
+        "a clean file warns nothing"
+    );
     let odd = file_with(&odd_points_trf(2), ".trf");
     let path = odd.path().to_str().unwrap();
     // Every command that reads a file goes through the same loader.
@@ -273,7 +277,12 @@ fn trf_warnings_go_to_stderr_with_file_line_and_column() {
         }
     }
     // The results win: the standings are those of the clean file.
-    let a = stdout_of(&["standings", clean.path().to_str().unwrap(), "--format", "csv"]);
+    let a = stdout_of(&[
+        "standings",
+        clean.path().to_str().unwrap(),
+        "--format",
+        "csv",
+    ]);
     let b = stdout_of(&["standings", path, "--format", "csv"]);
     assert_eq!(a, b);
 }

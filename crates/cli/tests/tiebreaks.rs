@@ -187,10 +187,11 @@ fn the_default_policy_applies_the_fide_withdrawal_rule() {
     // Without --tiebreaks, `recorded` uses the event's list: here (no XXT record) FIDE's preset
     // for a round-robin, after the contract's first four columns.
     let preset_recorded = stdout_of(&["standings", f, "--policy", "recorded", "--format", "csv"]);
-    let preset: Vec<String> = engine::tiebreak::Tiebreak::preset(engine::tiebreak::System::RoundRobin)
-        .into_iter()
-        .map(|tb| tb.code())
-        .collect();
+    let preset: Vec<String> =
+        engine::tiebreak::Tiebreak::preset(engine::tiebreak::System::RoundRobin)
+            .into_iter()
+            .map(|tb| tb.code())
+            .collect();
     assert_eq!(
         preset_recorded.lines().next(),
         Some(format!("rank,start_no,name,points,{}", preset.join(",")).as_str())
@@ -369,20 +370,33 @@ fn standings_use_the_events_own_tiebreak_list_without_the_option() {
     let list = engine::tiebreak::Tiebreak::parse_list("SB, WIN").unwrap();
     t.set_tiebreaks(&list);
     for format in [FileFormat::Trf, FileFormat::Json] {
-        let ext = if format == FileFormat::Trf { ".trf" } else { ".json" };
+        let ext = if format == FileFormat::Trf {
+            ".trf"
+        } else {
+            ".json"
+        };
         let mut f = tempfile::Builder::new().suffix(ext).tempfile().unwrap();
         f.write_all(write_as(&t, format).as_bytes()).unwrap();
         let p = f.path().to_str().unwrap();
         let own = stdout_of(&["standings", p, "--format", "csv"]);
-        assert!(own.starts_with("rank,start_no,name,points,SB,WIN\n"), "{own}");
+        assert!(
+            own.starts_with("rank,start_no,name,points,SB,WIN\n"),
+            "{own}"
+        );
         let same = stdout_of(&["standings", p, "--tiebreaks", "SB,WIN", "--format", "csv"]);
         assert_eq!(own, same, "{format}");
         // --tiebreaks still overrides the event's list.
         let other = stdout_of(&["standings", p, "--tiebreaks", "BH", "--format", "csv"]);
-        assert!(other.starts_with("rank,start_no,name,points,BH\n"), "{other}");
+        assert!(
+            other.starts_with("rank,start_no,name,points,BH\n"),
+            "{other}"
+        );
         // Under the recorded results too.
         let recorded = stdout_of(&["standings", p, "--policy", "recorded", "--format", "csv"]);
-        assert!(recorded.starts_with("rank,start_no,name,points,SB,WIN\n"), "{recorded}");
+        assert!(
+            recorded.starts_with("rank,start_no,name,points,SB,WIN\n"),
+            "{recorded}"
+        );
     }
 }
 

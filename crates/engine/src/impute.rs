@@ -175,7 +175,10 @@ impl Params {
 
     /// These settings with another expected-score model.
     pub fn with_expectation(self, expectation: Expectation) -> Params {
-        Params { expectation, ..self }
+        Params {
+            expectation,
+            ..self
+        }
     }
 
     /// The prior strength k (finite, ≥ 0).

@@ -749,8 +749,14 @@ mod tests {
     fn ratings_are_read_within_the_model_range() {
         assert_eq!(parse_rating("  "), Ok(None));
         assert_eq!(parse_rating(" 2750 "), Ok(Some(2750)));
-        assert_eq!(parse_rating(&RATINGS.start().to_string()), Ok(Some(*RATINGS.start())));
-        assert_eq!(parse_rating(&RATINGS.end().to_string()), Ok(Some(*RATINGS.end())));
+        assert_eq!(
+            parse_rating(&RATINGS.start().to_string()),
+            Ok(Some(*RATINGS.start()))
+        );
+        assert_eq!(
+            parse_rating(&RATINGS.end().to_string()),
+            Ok(Some(*RATINGS.end()))
+        );
         for bad in ["99", "3501", "28x3", "-5", "2750.5", "70000"] {
             let e = parse_rating(bad).unwrap_err();
             assert_eq!(e.text, bad);

@@ -85,7 +85,9 @@ impl KModel {
         withdrawals: &[Withdrawal],
         expectation: Expectation,
     ) -> Result<KModel, ImputeError> {
-        let params = Params::default().with_expectation(expectation).with_k(0.0)?;
+        let params = Params::default()
+            .with_expectation(expectation)
+            .with_k(0.0)?;
         let a = impute::analyse(t, withdrawals, params)?;
         Ok(KModel::from_analysis(&a))
     }

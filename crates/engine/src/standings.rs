@@ -120,7 +120,8 @@ pub struct BasisStandings {
     pub standings: Standings,
     /// The crosstable the standings were computed on (what each round was, for explanations).
     pub crosstable: Crosstable,
-    /// The basis requested.
+    /// The basis the standings were computed on: the one requested, or [`Basis::Recorded`]
+    /// when the recorded results stand in for a policy.
     pub basis: Basis,
     /// Why the recorded results stand in for the requested policy, when they do.
     pub fallback: Option<Fallback>,
@@ -132,13 +133,6 @@ pub struct BasisStandings {
     /// removed player): the recorded points, or the policy's totals of
     /// [`crate::impute::PolicyOutcome::points`] exactly as the imputation summed them.
     pub points: Vec<Option<f64>>,
-}
-
-impl BasisStandings {
-    /// True when the standings are on the recorded results (requested, or fallen back to).
-    pub fn is_recorded(&self) -> bool {
-        self.basis == Basis::Recorded || self.fallback.is_some()
-    }
 }
 
 /// The standings of `t` on `basis`, with the tie-breaks of `config`: the one entry point for
@@ -155,7 +149,7 @@ pub fn compute(t: &Tournament, basis: Basis, params: Params, config: &Config) ->
         BasisStandings {
             standings: tiebreak::compute(&crosstable, config),
             crosstable,
-            basis,
+            basis: Basis::Recorded,
             fallback,
             removed: Vec::new(),
             resolved: Vec::new(),
@@ -224,9 +218,15 @@ mod tests {
     #[test]
     fn forfeit_policy_equals_the_recorded_forfeits() {
         let t = example::withdrawal();
-        let a = compute(&t, Basis::Policy(Policy::Forfeit), Params::default(), &plain());
+        let a = compute(
+            &t,
+            Basis::Policy(Policy::Forfeit),
+            Params::default(),
+            &plain(),
+        );
         let b = compute(&t, Basis::Recorded, Params::default(), &plain());
         assert!(a.fallback.is_none());
+        assert_eq!(a.basis, Basis::Policy(Policy::Forfeit));
         assert_eq!(a.standings.rows, b.standings.rows);
         assert!(a
             .standings
@@ -259,12 +259,23 @@ mod tests {
     fn a_swiss_or_an_event_without_withdrawal_falls_back_to_the_recorded_results() {
         let mut swiss = example::complete();
         swiss.format = Format::Swiss { rounds: 9 };
-        let s = compute(&swiss, Basis::Policy(Policy::Bayes), Params::default(), &plain());
+        let s = compute(
+            &swiss,
+            Basis::Policy(Policy::Bayes),
+            Params::default(),
+            &plain(),
+        );
         assert_eq!(s.fallback, Some(Fallback::Swiss));
-        assert!(s.is_recorded());
+        assert_eq!(s.basis, Basis::Recorded);
         let t = example::complete();
-        let s = compute(&t, Basis::Policy(Policy::Annul), Params::default(), &plain());
+        let s = compute(
+            &t,
+            Basis::Policy(Policy::Annul),
+            Params::default(),
+            &plain(),
+        );
         assert_eq!(s.fallback, Some(Fallback::NoWithdrawal));
+        assert_eq!(s.basis, Basis::Recorded);
         assert!(s.removed.is_empty());
     }
 
@@ -272,9 +283,17 @@ mod tests {
     fn a_missing_rating_falls_back_with_the_reason() {
         let mut t = example::withdrawal();
         t.players[0].rating = None;
-        let s = compute(&t, Basis::Policy(Policy::Bayes), Params::default(), &plain());
+        let s = compute(
+            &t,
+            Basis::Policy(Policy::Bayes),
+            Params::default(),
+            &plain(),
+        );
         assert!(
-            matches!(s.fallback, Some(Fallback::Impute(ImputeError::MissingRating { .. }))),
+            matches!(
+                s.fallback,
+                Some(Fallback::Impute(ImputeError::MissingRating { .. }))
+            ),
             "{:?}",
             s.fallback
         );

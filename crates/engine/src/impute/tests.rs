@@ -313,7 +313,10 @@ fn params_refuse_a_k_the_formula_cannot_use() {
         assert_eq!(p.expectation(), Expectation::Fide);
     }
     assert_eq!(Params::default().k(), Params::PAPER_K);
-    assert_eq!(ImputeError::from(ParamsError::K(-2.0)), ImputeError::BadK(-2.0));
+    assert_eq!(
+        ImputeError::from(ParamsError::K(-2.0)),
+        ImputeError::BadK(-2.0)
+    );
 }
 
 #[test]
@@ -321,7 +324,10 @@ fn params_deserialise_through_the_same_check() {
     let ok: Params = serde_json::from_str(r#"{"k":2.5,"expectation":"fide"}"#).expect("valid");
     assert_eq!(ok, Params::new(2.5, Expectation::Fide).expect("valid"));
     let text = serde_json::to_string(&ok).expect("serialise");
-    assert_eq!(serde_json::from_str::<Params>(&text).expect("round trip"), ok);
+    assert_eq!(
+        serde_json::from_str::<Params>(&text).expect("round trip"),
+        ok
+    );
     let bad = serde_json::from_str::<Params>(r#"{"k":-1,"expectation":"logistic"}"#);
     assert!(bad.unwrap_err().to_string().contains("≥ 0"));
 }
@@ -334,7 +340,10 @@ fn policy_ids_round_trip() {
     let e = "bayesian".parse::<Policy>().unwrap_err();
     for p in Policy::ALL {
         assert!(e.contains(p.id()), "{e} lists {p}");
-        assert_eq!(format!(" {} ", p.id().to_uppercase()).parse::<Policy>(), Ok(p));
+        assert_eq!(
+            format!(" {} ", p.id().to_uppercase()).parse::<Policy>(),
+            Ok(p)
+        );
     }
 }
 

@@ -600,7 +600,9 @@ fn policy_crosstables_carry_the_policy_points() {
                 }
             }
         }
-        let s = compute(&Crosstable::under_policy(&t, &a, policy, None), &config(TiebreakRules::Fide2026, "DE,SB,WIN,KS"),
+        let s = compute(
+            &Crosstable::under_policy(&t, &a, policy, None),
+            &config(TiebreakRules::Fide2026, "DE,SB,WIN,KS"),
         );
         assert_eq!(s.rows.len(), outcome.standings.len(), "{policy}");
         // Points order is the policy's.
@@ -609,12 +611,16 @@ fn policy_crosstables_carry_the_policy_points() {
         }
     }
     // Forfeit is what the file records: the same table as the recorded results.
-    let forfeit = compute(&Crosstable::under_policy(&t, &a, Policy::Forfeit, None), &config(TiebreakRules::Fide2026, "SB"),
+    let forfeit = compute(
+        &Crosstable::under_policy(&t, &a, Policy::Forfeit, None),
+        &config(TiebreakRules::Fide2026, "SB"),
     );
     let recorded = standings(&t, &config(TiebreakRules::Fide2026, "SB"));
     assert_eq!(forfeit.rows, recorded.rows);
     // Bayes imputes fractions: real SB values for the withdrawn player's opponents.
-    let bayes = compute(&Crosstable::under_policy(&t, &a, Policy::Bayes, None), &config(TiebreakRules::Fide2026, "SB"),
+    let bayes = compute(
+        &Crosstable::under_policy(&t, &a, Policy::Bayes, None),
+        &config(TiebreakRules::Fide2026, "SB"),
     );
     assert!(bayes
         .rows
