@@ -142,7 +142,7 @@ pub fn decode(fragment: &str) -> Result<Shared, ShareError> {
     let k = if doc.k.is_finite() && doc.k >= 0.0 {
         doc.k.min(crate::store::K_INPUT_MAX)
     } else {
-        engine::impute::Params::default().k
+        engine::impute::Params::PAPER_K
     };
     Ok(Shared {
         view: doc.view,

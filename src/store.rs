@@ -4,7 +4,7 @@
 
 use crate::files::{self, ImportError};
 use crate::persist::{self, Loaded, Persister, Quarantined};
-use crate::tiebreaks::{system_of, StoredChoice, TiebreakChoice};
+use crate::tiebreaks::{StoredChoice, TiebreakChoice};
 use engine::elo::Expectation;
 use engine::impute::Params;
 use engine::simulate::StudyConfig;
@@ -50,8 +50,8 @@ impl Default for Settings {
     fn default() -> Settings {
         let p = Params::default();
         Settings {
-            k: p.k,
-            expectation: p.expectation,
+            k: p.k(),
+            expectation: p.expectation(),
             selected: None,
             tiebreaks: BTreeMap::new(),
             simulation: StudyConfig::default(),
@@ -63,21 +63,20 @@ impl Settings {
     /// Settings with k brought back into the accepted range (a hand-edited record may hold
     /// anything).
     pub fn sanitised(mut self) -> Settings {
-        if !(self.k.is_finite() && self.k >= 0.0) {
-            self.k = Params::default().k;
-        }
-        self.k = self.k.min(K_INPUT_MAX);
+        self.k = Params::check_k(self.k)
+            .unwrap_or(Params::PAPER_K)
+            .min(K_INPUT_MAX);
         if self.simulation.validate().is_err() {
             self.simulation = StudyConfig::default();
         }
         self
     }
 
+    /// The imputation settings; a k the engine refuses (only a record not yet
+    /// [`sanitised`](Settings::sanitised)) gives the paper's settings with this expectation.
     pub fn params(&self) -> Params {
-        Params {
-            k: self.k,
-            expectation: self.expectation,
-        }
+        Params::new(self.k, self.expectation)
+            .unwrap_or_else(|_| Params::default().with_expectation(self.expectation))
     }
 }
 
@@ -294,8 +293,10 @@ impl Store {
     }
 
     pub fn set_k(&self, k: f64) {
-        if k.is_finite() && k >= 0.0 && self.settings.with_untracked(|s| s.k != k) {
-            self.settings.update(|s| s.k = k.min(K_INPUT_MAX));
+        if let Ok(k) = Params::check_k(k) {
+            if self.settings.with_untracked(|s| s.k != k) {
+                self.settings.update(|s| s.k = k.min(K_INPUT_MAX));
+            }
         }
     }
 
@@ -350,7 +351,7 @@ impl Store {
                 let system = events.with(|es| {
                     es.iter()
                         .find(|e| e.id == id)
-                        .map(|e| system_of(&e.tournament))
+                        .map(|e| e.tournament.format.system())
                 });
                 TiebreakChoice::default_for(system.unwrap_or(engine::tiebreak::System::RoundRobin))
             })

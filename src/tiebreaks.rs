@@ -3,45 +3,11 @@
 //! app's settings (per event id), not in the event file, so the engine's JSON format stays as
 //! it is. The rules themselves are the engine's ([`engine::tiebreak`]).
 
-use engine::impute::Policy;
 use engine::tiebreak::{Config, System, Tiebreak, TiebreakRules};
-use engine::Tournament;
 use serde::{Deserialize, Serialize};
 
-/// Which crosstable the standings are computed on.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Basis {
-    /// The results as recorded (what C.07 and the FIDE reference program compute on).
-    #[default]
-    Recorded,
-    /// A withdrawal policy's crosstable: its imputed or removed games.
-    Policy(Policy),
-}
-
-impl Basis {
-    /// Every basis, in the order of the select.
-    pub fn all() -> Vec<Basis> {
-        std::iter::once(Basis::Recorded)
-            .chain(Policy::ALL.into_iter().map(Basis::Policy))
-            .collect()
-    }
-
-    /// `recorded` or the policy's id (as the CLI's `--policy`).
-    pub fn id(self) -> &'static str {
-        match self {
-            Basis::Recorded => "recorded",
-            Basis::Policy(p) => p.id(),
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Basis> {
-        if s.trim().eq_ignore_ascii_case("recorded") {
-            Some(Basis::Recorded)
-        } else {
-            s.parse().ok().map(Basis::Policy)
-        }
-    }
-}
+/// Which crosstable the standings are computed on: the engine's.
+pub use engine::standings::Basis;
 
 /// The choices as stored: plain strings, so that a value this version does not know (written
 /// by a newer one) is ignored instead of making the whole settings record unreadable.
@@ -65,15 +31,6 @@ pub struct TiebreakChoice {
     pub basis: Basis,
 }
 
-/// The system whose rules for unplayed rounds (C.07 art. 16) apply: the event's format.
-pub fn system_of(t: &Tournament) -> System {
-    if t.format.is_round_robin() {
-        System::RoundRobin
-    } else {
-        System::Swiss
-    }
-}
-
 impl TiebreakChoice {
     /// What an event starts with: FIDE's recommended list for its system, the rules in force
     /// (2026), the recorded results.
@@ -95,7 +52,7 @@ impl TiebreakChoice {
                 .iter()
                 .filter_map(|c| c.parse().ok())
                 .collect(),
-            basis: Basis::parse(&stored.basis).unwrap_or_default(),
+            basis: stored.basis.parse().unwrap_or_default(),
         }
     }
 
@@ -136,6 +93,7 @@ pub const SUGGESTED: &[&str] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::impute::Policy;
 
     #[test]
     fn stored_round_trip() {

@@ -791,13 +791,13 @@ async fn a_withdrawal_policy_changes_the_crosstable_the_tiebreaks_use() {
     assert!(note.contains("imputed game"), "{note}");
     // The engine's standings under the policy, at the store's k.
     let t = engine::example::withdrawal();
-    let a = engine::impute::analyse(&t, &t.withdrawals, store.settings.get_untracked().params())
-        .expect("an analysis");
     let config = tiebreak::Config {
         tiebreaks: Tiebreak::preset(System::RoundRobin),
         ..tiebreak::Config::default()
     };
-    let s = tiebreak::standings_under_policy(&t, &a, engine::impute::Policy::Bayes, &config);
+    let basis = engine::standings::Basis::Policy(engine::impute::Policy::Bayes);
+    let params = store.settings.get_untracked().params();
+    let s = engine::standings::compute(&t, basis, params, &config).standings;
     let order: Vec<String> = all(&root, "[data-testid=tiebreak-standings] tbody tr")
         .iter()
         .map(|tr| texts(tr, "td")[1].clone())

@@ -53,7 +53,7 @@ fn fide_words(s: &WithdrawnStats) -> String {
 fn explain(t: &Tournament, a: &Analysis, index: usize) -> Option<AnyView> {
     let g = a.unplayed.get(index)?;
     let bayes = a.outcome(Policy::Bayes).games.get(index)?;
-    let k = a.params.k;
+    let k = a.params.k();
     let (i, w) = (g.player, g.opponent);
     let sw = a.stats(w)?;
     let heading = format!(
@@ -139,7 +139,7 @@ fn explain(t: &Tournament, a: &Analysis, index: usize) -> Option<AnyView> {
                         rating(t, i),
                         text::name_of(t, w),
                         rating(t, w),
-                        expectation_words(a.params.expectation)
+                        expectation_words(a.params.expectation())
                     ),
                 )}
                 {symbol(

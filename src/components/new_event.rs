@@ -5,16 +5,14 @@
 use crate::store::use_store;
 use engine::event;
 use engine::tiebreak::Tiebreak;
-use engine::{berger, Format, Player, Tournament};
+use engine::{Format, Player, Tournament};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
 
-/// Most players a new round-robin may have (a 100-player round-robin has 99 rounds already).
-pub const MAX_PLAYERS: usize = 100;
-
 /// Reads the player list: one player per line, `Name, rating` (rating optional; a tab or `;`
-/// also separates). Errors name the line.
+/// also separates). Errors name the line. The rating range ([`engine::RATINGS`]) and the
+/// player limit ([`engine::max_players`]) are the engine's.
 pub fn parse_players(text: &str) -> Result<Vec<Player>, String> {
     let mut players = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -30,19 +28,8 @@ pub fn parse_players(text: &str) -> Result<Vec<Player>, String> {
             }
             _ => (line, ""),
         };
-        let rating = if rating.is_empty() {
-            None
-        } else {
-            match rating.parse::<u16>() {
-                Ok(r) if (100..=3500).contains(&r) => Some(r),
-                _ => {
-                    return Err(format!(
-                        "line {}: the rating “{rating}” should be a number from 100 to 3500 (or nothing)",
-                        i + 1
-                    ))
-                }
-            }
-        };
+        let rating = engine::parse_rating(rating)
+            .map_err(|e| format!("line {}: {e} (or nothing)", i + 1))?;
         if name.is_empty() {
             return Err(format!("line {}: the name is missing", i + 1));
         }
@@ -55,24 +42,7 @@ pub fn parse_players(text: &str) -> Result<Vec<Player>, String> {
     if players.len() < 2 {
         return Err("enter at least two players, one per line".into());
     }
-    if players.len() > MAX_PLAYERS {
-        return Err(format!("at most {MAX_PLAYERS} players"));
-    }
     Ok(players)
-}
-
-/// The new event with its complete schedule (every game pending).
-pub fn new_round_robin(name: &str, cycles: u8, players: Vec<Player>) -> Result<Tournament, String> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err("the event needs a name".into());
-    }
-    let n = players.len() as u32;
-    let mut t = Tournament::new(name, Format::RoundRobin { cycles }, players);
-    t.info.kind = "Individual: Round-Robin".into();
-    t.rounds = berger::schedule(n, cycles);
-    t.validate().map_err(|e| e.to_string())?;
-    Ok(t)
 }
 
 /// The system chosen in the wizard.
@@ -125,7 +95,7 @@ impl SystemChoice {
 
 /// The preset tie-break list of a format, as codes (`DE, BH-C1, …`).
 pub fn preset_codes(format: Format) -> String {
-    Tiebreak::preset(event::system_of(format))
+    Tiebreak::preset(format.system())
         .into_iter()
         .map(Tiebreak::code)
         .collect::<Vec<_>>()
@@ -161,7 +131,7 @@ pub fn build_event(
     };
     let mut t = event::create(name, system.format(rounds), players).map_err(|e| e.to_string())?;
     if !tiebreaks.is_empty() {
-        event::set_tiebreaks(&mut t, &tiebreaks);
+        t.set_tiebreaks(&tiebreaks);
     }
     Ok(t)
 }
@@ -341,9 +311,21 @@ mod tests {
 
     #[test]
     fn schedule_is_complete() {
-        let ps = parse_players("A,2000\nB,2000\nC,2000\nD,2000\nE,2000").unwrap();
-        let t = new_round_robin("Club", 2, ps).unwrap();
+        let ps = "A,2000\nB,2000\nC,2000\nD,2000\nE,2000";
+        let t = build_event("Club", SystemChoice::DoubleRoundRobin, "", "", ps).unwrap();
         assert_eq!(t.rounds.len(), 10);
+    }
+
+    #[test]
+    fn the_engine_sets_the_limits() {
+        let e = parse_players("A, 3501\nB").unwrap_err();
+        assert!(e.starts_with("line 1:") && e.contains("3500"), "{e}");
+        let many: String = (0..=engine::MAX_ROUND_ROBIN_PLAYERS)
+            .map(|i| format!("P{i}\n"))
+            .collect();
+        let e = build_event("Big", SystemChoice::SingleRoundRobin, "", "", &many).unwrap_err();
+        assert!(e.contains("more than the"), "{e}");
+        assert!(build_event("Big", SystemChoice::Swiss, "9", "", &many).is_ok());
     }
 
     #[test]
@@ -351,7 +333,7 @@ mod tests {
         let t = build_event("Open", SystemChoice::Swiss, "7", "BH, SB", "A, 2000\nB").unwrap();
         assert_eq!(t.format, Format::Swiss { rounds: 7 });
         assert!(t.rounds.is_empty());
-        assert_eq!(event::tiebreaks(&t).len(), 2);
+        assert_eq!(t.tiebreaks().len(), 2);
         let e = build_event("Open", SystemChoice::Swiss, "x", "", "").unwrap_err();
         assert!(e.contains("rounds"), "{e}");
         let e = build_event("Open", SystemChoice::Swiss, "5", "NOPE", "").unwrap_err();

@@ -29,16 +29,12 @@ pub fn PlayersTable(
     // Applies an edit; false (with the reason shown) when the value is refused.
     let edit = move |p: StartNo, field: Field, value: String| -> bool {
         let value = value.trim().to_string();
-        if field == Field::Rating && !value.is_empty() {
-            match value.parse::<u16>() {
-                Ok(r) if (100..=3500).contains(&r) => {}
-                _ => {
-                    error.set(Some(format!(
-                        "Player {p}: the rating “{value}” should be a number from 100 to 3500 \
-                         (or empty for unrated). Not changed."
-                    )));
-                    return false;
-                }
+        if field == Field::Rating {
+            if let Err(e) = engine::parse_rating(&value) {
+                error.set(Some(format!(
+                    "Player {p}: {e} (or empty for unrated). Not changed."
+                )));
+                return false;
             }
         }
         if field == Field::Name && value.is_empty() {
@@ -91,18 +87,13 @@ pub fn PlayersTable(
         ev.prevent_default();
         let name = new_name.get_untracked().trim().to_string();
         let rating_text = new_rating.get_untracked().trim().to_string();
-        let rating = if rating_text.is_empty() {
-            None
-        } else {
-            match rating_text.parse::<u16>() {
-                Ok(r) if (100..=3500).contains(&r) => Some(r),
-                _ => {
-                    error.set(Some(format!(
-                        "The rating “{rating_text}” should be a number from 100 to 3500 (or empty \
-                         for unrated). Nobody was added."
-                    )));
-                    return;
-                }
+        let rating = match engine::parse_rating(&rating_text) {
+            Ok(r) => r,
+            Err(e) => {
+                error.set(Some(format!(
+                    "New player: {e} (or empty for unrated). Nobody was added."
+                )));
+                return;
             }
         };
         let player = Player {
@@ -221,8 +212,8 @@ pub fn PlayersTable(
                 "Rating"
                 <input
                     type="number"
-                    min="100"
-                    max="3500"
+                    min=engine::RATINGS.start().to_string()
+                    max=engine::RATINGS.end().to_string()
                     class="rating"
                     data-testid="player-rating"
                     prop:value=move || new_rating.get()

@@ -14,7 +14,7 @@ pub fn PriorControls() -> impl IntoView {
     let k = Memo::new(move |_| store.settings.with(|s| s.k));
     let expectation = Memo::new(move |_| store.settings.with(|s| s.expectation));
     let number = NodeRef::<Input>::new();
-    let paper_k = Params::default().k;
+    let paper_k = Params::PAPER_K;
 
     // While the user types in the number box ("2." on the way to "2.5"), keep their text if it
     // already means the current k.

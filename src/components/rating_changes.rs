@@ -6,32 +6,12 @@
 use crate::live_standings::LiveStandings;
 use crate::store::use_store;
 use crate::tiebreak_text::player;
-use engine::rating::{two_decimals, KReason, RatingChange};
+use engine::rating::two_decimals;
 use engine::StartNo;
 use leptos::prelude::*;
 
 /// K values an arbiter sets (B.02 8.3.3); "" is the automatic K.
 const K_CHOICES: [u8; 3] = [40, 20, 10];
-
-fn k_reason(c: &RatingChange) -> String {
-    let why = match c.k_reason {
-        KReason::Override => "set by the arbiter".to_string(),
-        KReason::NewPlayer { rated_games } => format!("new player: {rated_games} rated games"),
-        KReason::Junior { age } => format!("{age} in the start year, under 2300"),
-        KReason::Under2400 => "rated under 2400".to_string(),
-        KReason::From2400 => "rated 2400 or more".to_string(),
-    };
-    if c.k_capped {
-        format!(
-            "{why}; {} lowered to {} so that K × {} games ≤ 700",
-            c.base_k,
-            c.k,
-            c.games.len()
-        )
-    } else {
-        why
-    }
-}
 
 #[component]
 pub fn RatingChanges(
@@ -63,7 +43,7 @@ pub fn RatingChanges(
                         .map(|c| {
                             let p = c.start_no;
                             let name = player(t, p);
-                            let reason = k_reason(c);
+                            let reason = c.k_note();
                             let current = override_of(p);
                             let (gain, loss) = (c.change > 0, c.change < 0);
                             view! {

@@ -141,7 +141,7 @@ pub fn SideBySide(
         live.with_both(|t, a| {
             format!(
                 "Bayesian at k = {} against the FIDE rule: {}.",
-                text::k_value(a.params.k),
+                text::k_value(a.params.k()),
                 summary(t, a, Policy::Bayes)
             )
         })

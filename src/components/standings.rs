@@ -50,7 +50,7 @@ pub fn StandingsTable(
     let basis_note = move || {
         live.with(|t, c| {
             if let Some(why) = &c.fallback {
-                return why.clone();
+                return why.to_string();
             }
             match c.basis {
                 Basis::Recorded => {
@@ -106,7 +106,7 @@ pub fn StandingsTable(
                     aria-describedby="basis-note"
                     disabled=move || unavailable.get().is_some()
                     on:change=move |ev| {
-                        if let Some(b) = Basis::parse(&event_target_value(&ev)) {
+                        if let Ok(b) = event_target_value(&ev).parse::<Basis>() {
                             let mut c = live.choice.get_untracked();
                             c.basis = b;
                             on_change.run(c);

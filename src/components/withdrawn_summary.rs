@@ -37,7 +37,7 @@ pub fn WithdrawnSummary(
                                     dec(s.mean_score, 3),
                                     dec(s.mean_expected, 3),
                                     dec(s.residual, 3),
-                                    text::k_value(a.params.k),
+                                    text::k_value(a.params.k()),
                                     dec(s.weight, 3)
                                 )}
                             </p>

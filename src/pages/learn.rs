@@ -29,10 +29,8 @@ pub fn LearnPage() -> impl IntoView {
 
     let event: Memo<Tournament> =
         Memo::new(move |_| engine::example::lesson(ratings.get(), results.get()));
-    let params = Memo::new(move |_| Params {
-        k: k.get(),
-        expectation: Expectation::Logistic,
-    });
+    let params =
+        Memo::new(move |_| Params::new(k.get(), Expectation::Logistic).unwrap_or_default());
     let analysis: Memo<Option<Analysis>> = Memo::new(move |_| {
         let hidden = event.with(|t| sensitivity::hidden_after(t, W, after.get()));
         impute::analyse(&hidden, &hidden.withdrawals, params.get()).ok()

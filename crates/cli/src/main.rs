@@ -2,10 +2,13 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod load;
 mod pair_cmd;
 use engine::elo::Expectation;
 use engine::impute::{self, Analysis, Params, Policy};
 use engine::io::FileFormat;
+use engine::standings::{self as standings_of, Basis, Fallback};
+use engine::tiebreak::Config;
 use engine::{StartNo, Tournament, Withdrawal};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -78,9 +81,10 @@ enum Command {
     /// tie-breaks in between).
     Standings {
         file: PathBuf,
-        /// fide, annul, forfeit, elo, performance or bayes; or recorded (the file's results).
+        /// A withdrawal policy's id, or `recorded` (the file's results); an unknown id lists
+        /// them all.
         #[arg(long, default_value = "fide", value_name = "ID")]
-        policy: String,
+        policy: Basis,
         #[arg(long, default_value_t = 3.0, value_name = "K")]
         k: f64,
         #[arg(long, value_enum, default_value = "logistic")]
@@ -165,7 +169,12 @@ fn run(command: Command) -> Result<String, Failure> {
             format,
             tiebreaks,
         } => {
-            if tiebreaks.requested() || policy.trim().eq_ignore_ascii_case(tiebreak_cmd::RECORDED) {
+            let params = params(k, expectation)?;
+            let t = load(&file)?;
+            // The tie-break table when asked for (an option, or the recorded results) or when the
+            // event has its own tie-break list; else the plain points table.
+            if tiebreaks.requested() || policy == Basis::Recorded || t.chosen_tiebreaks().is_some()
+            {
                 let output = match format {
                     OutputFormat::Table => tiebreak_cmd::Output::Table,
                     OutputFormat::Csv => tiebreak_cmd::Output::Csv,
@@ -173,17 +182,14 @@ fn run(command: Command) -> Result<String, Failure> {
                 };
                 return tiebreak_cmd::run_standings(tiebreak_cmd::StandingsRequest {
                     file: &file,
-                    policy: &policy,
-                    k,
-                    expectation: expectation.into(),
+                    tournament: &t,
+                    basis: policy,
+                    params,
                     output,
                     tiebreaks: &tiebreaks,
                 })
                 .map_err(Failure);
             }
-            let policy: Policy = policy.parse().map_err(Failure)?;
-            let t = load(&file)?;
-            let params = params(k, expectation)?;
             let rows = standings(&t, policy, params).map_err(|e| at(&file, e))?;
             Ok(match format {
                 OutputFormat::Csv => standings_csv(&rows),
@@ -234,20 +240,11 @@ fn at(file: &Path, e: impl std::fmt::Display) -> Failure {
 }
 
 fn load(file: &Path) -> Result<Tournament, Failure> {
-    let bytes = std::fs::read(file)
-        .map_err(|e| Failure(format!("{}: cannot read: {e}", file.display())))?;
-    let text = engine::trf::decode(&bytes);
-    engine::io::parse_any(&text).map_err(|e| at(file, e))
+    load::tournament(file).map_err(Failure)
 }
 
 fn params(k: f64, expectation: ExpectationArg) -> Result<Params, Failure> {
-    if !(k.is_finite() && k >= 0.0) {
-        return Err(Failure(format!("--k must be a number ≥ 0, not {k}")));
-    }
-    Ok(Params {
-        k,
-        expectation: expectation.into(),
-    })
+    Params::new(k, expectation.into()).map_err(|e| Failure(format!("--k: {e}")))
 }
 
 /// The withdrawals named on the command line (each with the round after which the player stopped
@@ -305,7 +302,8 @@ fn impute_table(t: &Tournament, a: &Analysis) -> String {
     let _ = writeln!(
         out,
         "k = {}, expectation = {}",
-        a.params.k, a.params.expectation
+        a.params.k(),
+        a.params.expectation()
     );
     for s in &a.withdrawn {
         let _ = writeln!(
@@ -373,19 +371,24 @@ struct Row {
     withdrawn: bool,
 }
 
+/// The plain table: points, then start number (no tie-break), on `basis`.
 fn standings(
     t: &Tournament,
-    policy: Policy,
+    basis: Basis,
     params: Params,
 ) -> Result<Vec<Row>, impute::ImputeError> {
-    let rows = engine::standings::under_policy(t, policy, params)?;
-    Ok(rows
-        .into_iter()
+    let s = standings_of::compute(t, basis, params, &Config::default());
+    if let Some(Fallback::Impute(e)) = s.fallback {
+        return Err(e);
+    }
+    Ok(s.standings
+        .rows
+        .iter()
         .map(|r| Row {
             rank: r.rank,
             start_no: r.start_no,
             name: name(t, r.start_no).to_string(),
-            points: r.points,
+            points: s.points[r.start_no as usize - 1].unwrap_or_else(|| r.points.to_f64()),
             withdrawn: r.withdrawn,
         })
         .collect())
@@ -414,8 +417,8 @@ fn standings_csv(rows: &[Row]) -> String {
     out
 }
 
-fn standings_table(t: &Tournament, policy: Policy, rows: &[Row]) -> String {
-    let mut out = format!("{} — standings under policy `{}`\n", t.name, policy.id());
+fn standings_table(t: &Tournament, basis: Basis, rows: &[Row]) -> String {
+    let mut out = format!("{} — standings under policy `{}`\n", t.name, basis.id());
     let _ = writeln!(
         out,
         "{:>4} {:>4}  {:<28} {:>7}",

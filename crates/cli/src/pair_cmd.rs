@@ -21,11 +21,10 @@ pub struct PairArgs {
 
 /// Pairs the next round; returns what to print (nothing when written to a file).
 pub fn run(args: PairArgs) -> Result<String, String> {
-    let text = std::fs::read(&args.file)
-        .map_err(|e| format!("{}: cannot read: {e}", args.file.display()))?;
-    let text = engine::trf::decode(&text);
-    let mut t =
-        engine::io::parse_any(&text).map_err(|e| format!("{}: {e}", args.file.display()))?;
+    let crate::load::Loaded {
+        tournament: mut t,
+        text,
+    } = crate::load::load(&args.file)?;
     // A TRF states absences through the round's own entries (H, Z); a run of forfeits is not a
     // withdrawal for pairing purposes, so only explicit withdrawals (XXW, JSON) are kept.
     if engine::io::detect(&text) == engine::io::FileFormat::Trf {

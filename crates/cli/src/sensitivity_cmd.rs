@@ -58,9 +58,7 @@ struct Report<'a> {
 /// Runs the command and returns the text to print.
 pub fn run(args: &SensitivityArgs) -> Result<String, String> {
     let expectation: Expectation = args.expectation.parse()?;
-    if !(args.k.is_finite() && args.k >= 0.0) {
-        return Err(format!("--k must be a number ≥ 0, not {}", args.k));
-    }
+    let params = Params::new(args.k, expectation).map_err(|e| format!("--k: {e}"))?;
     if !(args.k_max.is_finite() && args.k_max > 0.0) {
         return Err(format!("--k-max must be a number > 0, not {}", args.k_max));
     }
@@ -68,8 +66,7 @@ pub fn run(args: &SensitivityArgs) -> Result<String, String> {
         return Err("--steps must be between 1 and 100000".to_string());
     }
     let at = |e: &dyn std::fmt::Display| format!("{}: {e}", args.file.display());
-    let bytes = std::fs::read(&args.file).map_err(|e| at(&format!("cannot read: {e}")))?;
-    let t = engine::io::parse_any(&engine::trf::decode(&bytes)).map_err(|e| at(&e))?;
+    let t = crate::load::tournament(&args.file)?;
     let withdrawals = args
         .withdrawn
         .iter()
@@ -80,10 +77,6 @@ pub fn run(args: &SensitivityArgs) -> Result<String, String> {
     let cliff_player = args
         .cliff_player
         .or_else(|| sweep.withdrawn.first().map(|w| w.player));
-    let params = Params {
-        k: args.k,
-        expectation,
-    };
     let cliff = cliff_player
         .map(|p| sensitivity::cliff(&t, p, params).map_err(|e| at(&e)))
         .transpose()?;

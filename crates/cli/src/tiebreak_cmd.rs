@@ -2,9 +2,9 @@
 //! over [`engine::tiebreak`] (FIDE C.07) and [`engine::rating`] (FIDE B.02).
 
 use clap::{Args, ValueEnum};
-use engine::elo::Expectation;
-use engine::impute::{self, Params, Policy};
-use engine::rating::{self, KReason, RatingReport};
+use engine::impute::Params;
+use engine::rating::{self, RatingReport};
+use engine::standings::{self as standings_of, Basis, Fallback};
 use engine::tiebreak::{self, Config, Number, Standings, System, Tiebreak, TiebreakRules, Value};
 use engine::{HalfPoints, StartNo, Tournament};
 use serde::Serialize;
@@ -42,7 +42,8 @@ pub struct TiebreakArgs {
     /// Tie-break rules: fide2026 (default, in force from 1 March 2026) or fide2023.
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
-    /// Ordered, comma-separated tie-breaks after points, e.g. DE,BH-C1,BH,SB. Codes: PTS, DE,
+    /// Ordered, comma-separated tie-breaks after points, e.g. DE,BH-C1,BH,SB. Default: the
+    /// event's own list (a TRF's XXT record), else FIDE's preset for its system. Codes: PTS, DE,
     /// WIN, WON, BPG, BWG, REP, PS, BH, FB, AOB, SB, KS, ARO, TPR, PTP; modifiers -C<n> (cut),
     /// -M<n> (median) for BH/FB/SB/ARO, -C<n> for PS, -L+<n>/-L-<n> for KS (half-points).
     #[arg(long, value_name = "LIST")]
@@ -59,10 +60,11 @@ impl TiebreakArgs {
 
 /// Everything `standings` needs.
 pub struct StandingsRequest<'a> {
+    /// The file the event was read from (for messages).
     pub file: &'a Path,
-    pub policy: &'a str,
-    pub k: f64,
-    pub expectation: Expectation,
+    pub tournament: &'a Tournament,
+    pub basis: Basis,
+    pub params: Params,
     pub output: Output,
     pub tiebreaks: &'a TiebreakArgs,
 }
@@ -74,12 +76,6 @@ pub struct RatingsArgs {
     pub file: PathBuf,
     #[arg(long, value_enum, default_value = "table")]
     pub format: Output,
-}
-
-fn load(file: &Path) -> Result<Tournament, String> {
-    let bytes = std::fs::read(file).map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
-    let text = engine::trf::decode(&bytes);
-    engine::io::parse_any(&text).map_err(|e| format!("{}: {e}", file.display()))
 }
 
 fn name(t: &Tournament, p: StartNo) -> &str {
@@ -94,40 +90,26 @@ fn cell(v: Option<Number>) -> String {
     v.map_or_else(String::new, |n| n.to_string())
 }
 
-/// The policy id that means "no withdrawal policy": the results as the file records them (what
-/// the FIDE tie-break rules and the TEC reference program compute on).
-pub const RECORDED: &str = "recorded";
-
-/// Standings with tie-breaks: the recorded results (`--policy recorded`, or any event without a
-/// withdrawal, or a Swiss), or the policy's crosstable in a round-robin with a withdrawal (see
-/// `engine::tiebreak::Crosstable::under_policy`).
+/// Standings with tie-breaks on the basis requested (see [`engine::standings::compute`]: the
+/// recorded results, or a policy's crosstable in a round-robin with a withdrawal). The list is
+/// `--tiebreaks` as given, else the event's own ([`Tournament::tiebreaks`]).
 pub fn run_standings(req: StandingsRequest<'_>) -> Result<String, String> {
     let args = req.tiebreaks;
-    // Column names exactly as listed.
-    let listed: Vec<String> = args
-        .tiebreaks
-        .as_deref()
-        .unwrap_or("")
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-        .collect();
+    let t = req.tournament;
+    // Column names: as listed on the command line, else the codes of the event's list.
+    let listed: Vec<String> = match args.tiebreaks.as_deref() {
+        Some(list) => list
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect(),
+        None => t.tiebreaks().iter().map(|tb| tb.code()).collect(),
+    };
     let tiebreaks: Vec<Tiebreak> = listed
         .iter()
         .map(|c| c.parse().map_err(|e: String| format!("--tiebreaks: {e}")))
         .collect::<Result<_, _>>()?;
-    let policy: Option<Policy> = if req.policy.trim().eq_ignore_ascii_case(RECORDED) {
-        None
-    } else {
-        Some(req.policy.parse().map_err(|e: String| {
-            format!("{e}, or {RECORDED} (the file's results, no withdrawal policy)")
-        })?)
-    };
-    if !(req.k.is_finite() && req.k >= 0.0) {
-        return Err(format!("--k must be a number ≥ 0, not {}", req.k));
-    }
-    let t = load(req.file)?;
     let config = Config {
         rules: match args.rules {
             Some(RulesArg::Fide2023) => TiebreakRules::Fide2023,
@@ -140,25 +122,16 @@ pub fn run_standings(req: StandingsRequest<'_>) -> Result<String, String> {
         tiebreaks,
         unrated_rating: None,
     };
-    let withdrawn = impute::effective_withdrawals(&t, &[]);
-    let standings = if let (Some(policy), false) =
-        (policy, withdrawn.is_empty() || !t.format.is_round_robin())
-    {
-        let params = Params {
-            k: req.k,
-            expectation: req.expectation,
-        };
-        let analysis = impute::analyse(&t, &withdrawn, params)
-            .map_err(|e| format!("{}: {e}", req.file.display()))?;
-        tiebreak::standings_under_policy(&t, &analysis, policy, &config)
-    } else {
-        tiebreak::standings(&t, &config)
-    };
-    let policy = policy.map_or(RECORDED, Policy::id);
+    let computed = standings_of::compute(t, req.basis, req.params, &config);
+    if let Some(Fallback::Impute(e)) = &computed.fallback {
+        return Err(format!("{}: {e}", req.file.display()));
+    }
+    let standings = computed.standings;
+    let policy = req.basis.id();
     Ok(match req.output {
-        Output::Csv => tiebreak::csv::standings(&t, &standings, &listed),
-        Output::Table => standings_table(&t, &standings, &listed, policy),
-        Output::Json => standings_json(&t, &standings, &listed, policy)?,
+        Output::Csv => tiebreak::csv::standings(t, &standings, &listed),
+        Output::Table => standings_table(t, &standings, &listed, policy),
+        Output::Json => standings_json(t, &standings, &listed, policy)?,
     })
 }
 
@@ -277,7 +250,7 @@ fn points(h: HalfPoints) -> String {
 
 /// FIDE rating changes (B.02) and initial ratings.
 pub fn run_ratings(args: &RatingsArgs) -> Result<String, String> {
-    let t = load(&args.file)?;
+    let t = crate::load::tournament(&args.file)?;
     let report = rating::report(&t);
     Ok(match args.format {
         Output::Csv => ratings_csv(&report),
@@ -323,26 +296,6 @@ fn ratings_csv(report: &RatingReport) -> String {
     out
 }
 
-fn k_note(c: &rating::RatingChange) -> String {
-    let why = match c.k_reason {
-        KReason::Override => "set by the arbiter".to_string(),
-        KReason::NewPlayer { rated_games } => format!("{rated_games} rated games before"),
-        KReason::Junior { age } => format!("{age} in the start year, under 2300"),
-        KReason::Under2400 => "under 2400".to_string(),
-        KReason::From2400 => "2400 or more".to_string(),
-    };
-    if c.k_capped {
-        format!(
-            "{} ({why}), capped: {} × {} ≤ 700",
-            c.base_k,
-            c.k,
-            c.games.len()
-        )
-    } else {
-        why
-    }
-}
-
 fn ratings_table(t: &Tournament, r: &RatingReport) -> String {
     let mut out = format!("{} — FIDE rating changes (B.02)\n", t.name);
     if r.changes.is_empty() {
@@ -378,7 +331,7 @@ fn ratings_table(t: &Tournament, r: &RatingReport) -> String {
                 c.change,
                 c.new_rating,
                 c.performance,
-                k_note(c)
+                c.k_note()
             );
         }
     }

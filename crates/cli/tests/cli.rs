@@ -216,7 +216,75 @@ fn bad_input_fails_with_a_located_message() {
         .args(["impute", g.path().to_str().unwrap(), "--k=-2"])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("--k must be"));
+        .stderr(predicate::str::contains(
+            "--k: prior strength k must be a number ≥ 0, not -2",
+        ));
+}
+
+/// The example's TRF with a points column (columns 81–84) of 99.0 on the first `n` player
+/// records: readable, but odd.
+fn odd_points_trf(n: usize) -> String {
+    let text = write_as(&engine::example::complete(), FileFormat::Trf);
+    let mut changed = 0;
+    text.lines()
+        .map(|l| {
+            if l.starts_with("001") && l.len() > 84 && changed < n {
+                changed += 1;
+                format!("{}99.0{}\n", &l[..80], &l[84..])
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn trf_warnings_go_to_stderr_with_file_line_and_column() {
+    let clean = file_with(&odd_points_trf(0), ".trf");
+    let out = cli()
+        .args(["standings", clean.path().to_str().unwrap()])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "",
+        "a clean file warns nothing"
+    );
+    let odd = file_with(&odd_points_trf(2), ".trf");
+    let path = odd.path().to_str().unwrap();
+    // Every command that reads a file goes through the same loader.
+    for args in [
+        vec!["standings", path],
+        vec!["impute", path],
+        vec!["ratings", path],
+        vec!["sensitivity", path],
+        vec!["convert", path, "/dev/null.json"],
+    ] {
+        let out = cli().args(&args).output().expect("runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let warnings: Vec<&str> = stderr
+            .lines()
+            .filter(|l| l.starts_with("warning: "))
+            .collect();
+        assert_eq!(warnings.len(), 2, "{args:?}: {stderr}");
+        // The player records are lines 2.. of the file (after the 012 name line and the
+        // records before the players); each warning names the file, the line and column 81.
+        for w in &warnings {
+            assert!(w.starts_with(&format!("warning: {path}: line ")), "{w}");
+            assert!(w.contains(", column 81: "), "{w}");
+            assert!(w.contains("points column"), "{w}");
+        }
+    }
+    // The results win: the standings are those of the clean file.
+    let a = stdout_of(&[
+        "standings",
+        clean.path().to_str().unwrap(),
+        "--format",
+        "csv",
+    ]);
+    let b = stdout_of(&["standings", path, "--format", "csv"]);
+    assert_eq!(a, b);
 }
 
 #[test]

@@ -184,10 +184,19 @@ fn the_default_policy_applies_the_fide_withdrawal_rule() {
     ]);
     assert_eq!(fide.lines().count(), 1 + 10, "{fide}");
     assert_eq!(recorded.lines().count(), 1 + 11, "{recorded}");
-    // Without tie-breaks, `recorded` gives the plain table of the file's points.
-    let plain_recorded = stdout_of(&["standings", f, "--policy", "recorded", "--format", "csv"]);
-    assert!(plain_recorded.starts_with("rank,start_no,name,points\n"));
-    assert_eq!(plain_recorded.lines().count(), 1 + 11);
+    // Without --tiebreaks, `recorded` uses the event's list: here (no XXT record) FIDE's preset
+    // for a round-robin, after the contract's first four columns.
+    let preset_recorded = stdout_of(&["standings", f, "--policy", "recorded", "--format", "csv"]);
+    let preset: Vec<String> =
+        engine::tiebreak::Tiebreak::preset(engine::tiebreak::System::RoundRobin)
+            .into_iter()
+            .map(|tb| tb.code())
+            .collect();
+    assert_eq!(
+        preset_recorded.lines().next(),
+        Some(format!("rank,start_no,name,points,{}", preset.join(",")).as_str())
+    );
+    assert_eq!(preset_recorded.lines().count(), 1 + 11);
     // The plain standings (no tie-break option) agree on the points.
     let plain = stdout_of(&["standings", f, "--format", "csv"]);
     let points = |csv: &str| -> Vec<String> {
@@ -352,6 +361,43 @@ fn tie_breaks_under_withdrawal_policies() {
     assert_eq!(first["code"], "SB");
     assert!(first["explanation"]["items"].as_array().unwrap().len() >= 8);
     assert_eq!(v["rules"], "fide2026");
+}
+
+#[test]
+fn standings_use_the_events_own_tiebreak_list_without_the_option() {
+    // An event whose wizard chose SB, WIN: its TRF carries `XXT SB, WIN`.
+    let mut t = engine::example::withdrawal();
+    let list = engine::tiebreak::Tiebreak::parse_list("SB, WIN").unwrap();
+    t.set_tiebreaks(&list);
+    for format in [FileFormat::Trf, FileFormat::Json] {
+        let ext = if format == FileFormat::Trf {
+            ".trf"
+        } else {
+            ".json"
+        };
+        let mut f = tempfile::Builder::new().suffix(ext).tempfile().unwrap();
+        f.write_all(write_as(&t, format).as_bytes()).unwrap();
+        let p = f.path().to_str().unwrap();
+        let own = stdout_of(&["standings", p, "--format", "csv"]);
+        assert!(
+            own.starts_with("rank,start_no,name,points,SB,WIN\n"),
+            "{own}"
+        );
+        let same = stdout_of(&["standings", p, "--tiebreaks", "SB,WIN", "--format", "csv"]);
+        assert_eq!(own, same, "{format}");
+        // --tiebreaks still overrides the event's list.
+        let other = stdout_of(&["standings", p, "--tiebreaks", "BH", "--format", "csv"]);
+        assert!(
+            other.starts_with("rank,start_no,name,points,BH\n"),
+            "{other}"
+        );
+        // Under the recorded results too.
+        let recorded = stdout_of(&["standings", p, "--policy", "recorded", "--format", "csv"]);
+        assert!(
+            recorded.starts_with("rank,start_no,name,points,SB,WIN\n"),
+            "{recorded}"
+        );
+    }
 }
 
 #[test]

@@ -9,7 +9,8 @@
 //!   [`pair_next_round`] by the FIDE Dutch system, [`undo_last_pairing`] while the round has no
 //!   result.
 //! * Results by board: [`set_result`]. Withdrawals from a round on: [`withdraw`].
-//! * The chosen tie-break list: [`tiebreaks`] / [`set_tiebreaks`], kept in an `XXT` record.
+//! * The chosen tie-break list: [`Tournament::tiebreaks`] / [`Tournament::set_tiebreaks`] (the
+//!   model keeps it in an `XXT` record); [`parse_tiebreaks`] reads one as typed.
 //!
 //! Every function either applies the whole change or returns an [`EventError`] and leaves the
 //! tournament as it was.
@@ -17,18 +18,14 @@
 use crate::berger;
 use crate::dutch::{self, DutchRules, PairingError};
 use crate::model::{
-    Bye, ByeKind, Format, Game, GameResult, Player, Round, StartNo, Tournament, Withdrawal,
+    self, Bye, ByeKind, Format, Game, GameResult, Player, RatingError, Round, StartNo, Tournament,
+    Withdrawal,
 };
-use crate::tiebreak::{System, Tiebreak};
+use crate::tiebreak::Tiebreak;
 use std::fmt;
 
-/// Most players an event created here may have.
-pub const MAX_PLAYERS: usize = 1000;
 /// Most rounds of a Swiss created here.
 pub const MAX_SWISS_ROUNDS: u32 = 99;
-
-/// The record that keeps the event's tie-break list (our extension, like `XXW`): `XXT DE, SB`.
-const TIEBREAK_RECORD: &str = "XXT";
 
 /// Why an operation on an event was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +36,16 @@ pub enum EventError {
         system: &'static str,
         needed: usize,
     },
-    TooManyPlayers(usize),
+    /// More players than [`model::max_players`] allows for the format.
+    TooManyPlayers {
+        players: usize,
+        max: usize,
+    },
+    /// A player's rating lies outside [`model::RATINGS`].
+    BadRating {
+        name: String,
+        error: RatingError,
+    },
     UnknownPlayer(StartNo),
     /// The player list is fixed once the schedule has results (round-robin) or round 1 is
     /// paired (removing a player from a Swiss).
@@ -80,9 +86,10 @@ impl fmt::Display for EventError {
             EventError::TooFewPlayers { system, needed } => {
                 write!(f, "a {system} needs at least {needed} players")
             }
-            EventError::TooManyPlayers(n) => {
-                write!(f, "{n} players is more than the {MAX_PLAYERS} allowed")
+            EventError::TooManyPlayers { players, max } => {
+                write!(f, "{players} players is more than the {max} allowed")
             }
+            EventError::BadRating { name, error } => write!(f, "{name}: {error}"),
             EventError::UnknownPlayer(p) => write!(f, "there is no player {p}"),
             EventError::PlayersFixed(why) => write!(f, "{why}"),
             EventError::NotSwiss(what) => write!(
@@ -128,14 +135,6 @@ impl From<PairingError> for EventError {
     }
 }
 
-/// The tie-break system of play of `format` (it decides the preset and how byes count).
-pub fn system_of(format: Format) -> System {
-    match format {
-        Format::RoundRobin { .. } => System::RoundRobin,
-        Format::Swiss { .. } => System::Swiss,
-    }
-}
-
 /// A new event. A round-robin gets its whole schedule (FIDE Berger tables, every game pending)
 /// and needs at least 3 players; a Swiss starts with no round (White for the first-listed
 /// player in round 1, TRF `XXC white1`) and may start with no player at all. The tie-break list
@@ -145,9 +144,13 @@ pub fn create(name: &str, format: Format, players: Vec<Player>) -> Result<Tourna
     if name.is_empty() {
         return Err(EventError::NoName);
     }
-    if players.len() > MAX_PLAYERS {
-        return Err(EventError::TooManyPlayers(players.len()));
+    if players.len() > model::max_players(format) {
+        return Err(EventError::TooManyPlayers {
+            players: players.len(),
+            max: model::max_players(format),
+        });
     }
+    players.iter().try_for_each(check_rating)?;
     let mut t = Tournament::new(name, format, players);
     match format {
         Format::RoundRobin { cycles } => {
@@ -175,30 +178,22 @@ pub fn create(name: &str, format: Format, players: Vec<Player>) -> Result<Tourna
             t.initial_colour = Some(crate::model::Color::White);
         }
     }
-    set_tiebreaks(&mut t, &Tiebreak::preset(system_of(format)));
+    t.set_tiebreaks(&Tiebreak::preset(format.system()));
     Ok(t)
 }
 
-/// The event's tie-break list: the one chosen, else the preset of its system.
-pub fn tiebreaks(t: &Tournament) -> Vec<Tiebreak> {
-    t.extra_records
-        .iter()
-        .find_map(|r| r.strip_prefix(TIEBREAK_RECORD))
-        .and_then(|list| Tiebreak::parse_list(list).ok())
-        .unwrap_or_else(|| Tiebreak::preset(system_of(t.format)))
-}
-
-/// Chooses the event's tie-break list (an empty list means "the preset").
-pub fn set_tiebreaks(t: &mut Tournament, list: &[Tiebreak]) {
-    t.extra_records.retain(|r| !r.starts_with(TIEBREAK_RECORD));
-    if !list.is_empty() {
-        let codes: Vec<String> = list.iter().map(|tb| tb.code()).collect();
-        t.extra_records
-            .push(format!("{TIEBREAK_RECORD} {}", codes.join(", ")));
+/// Refuses a player whose rating lies outside [`model::RATINGS`].
+fn check_rating(p: &Player) -> Result<(), EventError> {
+    match p.rating.map(model::check_rating) {
+        Some(Err(error)) => Err(EventError::BadRating {
+            name: p.name.clone(),
+            error,
+        }),
+        _ => Ok(()),
     }
 }
 
-/// Parses a tie-break list (`DE, BH-C1, BH`) for [`set_tiebreaks`].
+/// Parses a tie-break list (`DE, BH-C1, BH`) for [`Tournament::set_tiebreaks`].
 pub fn parse_tiebreaks(list: &str) -> Result<Vec<Tiebreak>, EventError> {
     Tiebreak::parse_list(list).map_err(EventError::BadTiebreaks)
 }
@@ -241,9 +236,13 @@ pub fn add_player(t: &mut Tournament, mut player: Player) -> Result<StartNo, Eve
     if player.name.trim().is_empty() {
         return Err(EventError::PlayersFixed("a player needs a name".into()));
     }
-    if t.players.len() >= MAX_PLAYERS {
-        return Err(EventError::TooManyPlayers(t.players.len() + 1));
+    if t.players.len() >= model::max_players(t.format) {
+        return Err(EventError::TooManyPlayers {
+            players: t.players.len() + 1,
+            max: model::max_players(t.format),
+        });
     }
+    check_rating(&player)?;
     let no = t.players.len() as StartNo + 1;
     player.start_no = no;
     player.name = player.name.trim().to_string();
@@ -543,6 +542,7 @@ pub fn withdraw(
 mod tests {
     use super::*;
     use crate::model::{Color, Entry, Outcome};
+    use crate::tiebreak::System;
 
     fn players(n: u32) -> Vec<Player> {
         (1..=n)
@@ -585,16 +585,16 @@ mod tests {
         assert_eq!(paired_rounds(&rr), 10);
         let sw = swiss(7, 4);
         assert!(sw.rounds.is_empty());
-        assert_eq!(tiebreaks(&sw), Tiebreak::preset(System::Swiss));
+        assert_eq!(sw.tiebreaks(), Tiebreak::preset(System::Swiss));
     }
 
     #[test]
     fn tiebreaks_round_trip_through_trf() {
         let mut t = swiss(4, 3);
         let list = parse_tiebreaks("BH, SB, WIN").unwrap();
-        set_tiebreaks(&mut t, &list);
+        t.set_tiebreaks(&list);
         let back = crate::trf::parse(&crate::trf::write(&t)).unwrap();
-        assert_eq!(tiebreaks(&back), list);
+        assert_eq!(back.tiebreaks(), list);
         assert!(parse_tiebreaks("XYZ").is_err());
     }
 
@@ -884,5 +884,54 @@ mod tests {
             Some(GameResult::Forfeit(Some(Color::White)))
         );
         assert_eq!(result_for_key("x"), None);
+    }
+
+    #[test]
+    fn the_player_limit_depends_on_the_format() {
+        let many = |n: usize| -> Vec<Player> {
+            (0..n)
+                .map(|i| Player {
+                    name: format!("P{i}"),
+                    ..Player::default()
+                })
+                .collect()
+        };
+        let rr = Format::RoundRobin { cycles: 1 };
+        assert!(create("RR", rr, many(model::MAX_ROUND_ROBIN_PLAYERS)).is_ok());
+        assert_eq!(
+            create("RR", rr, many(model::MAX_ROUND_ROBIN_PLAYERS + 1)).unwrap_err(),
+            EventError::TooManyPlayers {
+                players: model::MAX_ROUND_ROBIN_PLAYERS + 1,
+                max: model::MAX_ROUND_ROBIN_PLAYERS
+            }
+        );
+        let open = Format::Swiss { rounds: 9 };
+        assert!(create("Open", open, many(model::MAX_ROUND_ROBIN_PLAYERS + 1)).is_ok());
+        let mut full = create("Open", open, many(model::MAX_PLAYERS)).unwrap();
+        assert!(matches!(
+            add_player(&mut full, many(1).remove(0)),
+            Err(EventError::TooManyPlayers { .. })
+        ));
+    }
+
+    #[test]
+    fn ratings_outside_the_model_range_are_refused() {
+        let mut ps = players(4);
+        ps[2].rating = Some(*model::RATINGS.end() + 1);
+        assert!(matches!(
+            create("Open", Format::Swiss { rounds: 5 }, ps),
+            Err(EventError::BadRating { .. })
+        ));
+        let mut t = swiss(4, 5);
+        let low = Player {
+            name: "Low".into(),
+            rating: Some(*model::RATINGS.start() - 1),
+            ..Player::default()
+        };
+        assert!(matches!(
+            add_player(&mut t, low),
+            Err(EventError::BadRating { .. })
+        ));
+        assert_eq!(t.players.len(), 4);
     }
 }

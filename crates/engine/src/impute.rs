@@ -84,31 +84,118 @@ impl fmt::Display for Policy {
 
 impl FromStr for Policy {
     type Err = String;
+    /// The policy whose [`Policy::id`] is `s` (ignoring case and surrounding blanks); the error
+    /// lists every id, from [`Policy::ALL`], so that it stays right when a policy is added.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let s = s.trim().to_ascii_lowercase();
         Policy::ALL
             .into_iter()
             .find(|p| p.id() == s)
-            .ok_or_else(|| {
-                format!(
-                    "unknown policy `{s}`: use one of fide, annul, forfeit, elo, performance, bayes"
-                )
-            })
+            .ok_or_else(|| format!("unknown policy `{s}`: use one of {}", Policy::ids()))
     }
 }
 
-/// Settings of an imputation.
+impl Policy {
+    /// Every policy id, comma-separated in [`Policy::ALL`] order (for messages and help).
+    pub fn ids() -> String {
+        Policy::ALL.map(Policy::id).join(", ")
+    }
+}
+
+/// Settings of an imputation: the prior strength k and the expected-score model.
+///
+/// The fields are private and [`Params::new`] is the one place that checks k (statrs-style
+/// validating constructor): every `Params` in the program holds a k the formula can use, so no
+/// caller checks it again. Deserialising goes through the same check.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "ParamsRecord")]
 pub struct Params {
-    /// Prior strength k ≥ 0 (paper: 3 for classical chess).
-    pub k: f64,
-    pub expectation: Expectation,
+    /// Prior strength k ≥ 0, finite (paper: 3 for classical chess).
+    k: f64,
+    expectation: Expectation,
+}
+
+/// The serialised shape of [`Params`], checked by [`Params::new`] on the way in.
+#[derive(Deserialize)]
+struct ParamsRecord {
+    k: f64,
+    expectation: Expectation,
+}
+
+impl TryFrom<ParamsRecord> for Params {
+    type Error = ParamsError;
+    fn try_from(r: ParamsRecord) -> Result<Params, ParamsError> {
+        Params::new(r.k, r.expectation)
+    }
+}
+
+/// Why [`Params::new`] refused its input.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ParamsError {
+    /// k must be a finite number ≥ 0 (w = n / (n + k) is a weight in [0, 1] only then).
+    K(f64),
+}
+
+impl fmt::Display for ParamsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamsError::K(k) => write!(f, "prior strength k must be a number ≥ 0, not {k}"),
+        }
+    }
+}
+
+impl std::error::Error for ParamsError {}
+
+impl Params {
+    /// The paper's prior strength for classical chess (Varadhan 2026, §3).
+    pub const PAPER_K: f64 = 3.0;
+
+    /// Checked settings: `k` must be finite and ≥ 0 (`-0.0` is taken as 0).
+    pub fn new(k: f64, expectation: Expectation) -> Result<Params, ParamsError> {
+        Ok(Params {
+            k: Params::check_k(k)?,
+            expectation,
+        })
+    }
+
+    /// The check of [`Params::new`] alone, for settings that keep k as a plain number (the
+    /// simulation's configuration, a slider): `k` itself when valid.
+    pub fn check_k(k: f64) -> Result<f64, ParamsError> {
+        if k.is_finite() && k >= 0.0 {
+            Ok(k + 0.0)
+        } else {
+            Err(ParamsError::K(k))
+        }
+    }
+
+    /// These settings at another k.
+    pub fn with_k(self, k: f64) -> Result<Params, ParamsError> {
+        Params::new(k, self.expectation)
+    }
+
+    /// These settings with another expected-score model.
+    pub fn with_expectation(self, expectation: Expectation) -> Params {
+        Params {
+            expectation,
+            ..self
+        }
+    }
+
+    /// The prior strength k (finite, ≥ 0).
+    pub fn k(self) -> f64 {
+        self.k
+    }
+
+    pub fn expectation(self) -> Expectation {
+        self.expectation
+    }
 }
 
 impl Default for Params {
+    /// The paper's settings: k = 3, logistic expectation.
     fn default() -> Params {
         Params {
-            k: 3.0,
+            k: Params::PAPER_K,
             expectation: Expectation::Logistic,
         }
     }
@@ -156,6 +243,14 @@ impl fmt::Display for ImputeError {
 }
 
 impl std::error::Error for ImputeError {}
+
+impl From<ParamsError> for ImputeError {
+    fn from(e: ParamsError) -> ImputeError {
+        match e {
+            ParamsError::K(k) => ImputeError::BadK(k),
+        }
+    }
+}
 
 /// What W did before withdrawing, and the numbers of the formula for W.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -363,9 +458,45 @@ pub fn analyse(
         crate::model::Format::RoundRobin { cycles } => u32::from(cycles),
         crate::model::Format::Swiss { .. } => return Err(ImputeError::NotRoundRobin),
     };
-    if !(params.k.is_finite() && params.k >= 0.0) {
-        return Err(ImputeError::BadK(params.k));
+    let (after, ws) = withdrawal_rounds(t, withdrawals)?;
+    let expect = |i: StartNo, j: StartNo| -> Result<f64, ImputeError> {
+        Ok(params.expectation.expected(rating(t, i)?, rating(t, j)?))
+    };
+    let stats = ws
+        .iter()
+        .map(|w| withdrawn_stats(t, *w, params.k, &expect))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut unplayed = unplayed_games(t, &ws, &after, cycles);
+    for g in &mut unplayed {
+        g.expected = expect(g.player, g.opponent)?;
     }
+    unplayed.sort_by_key(|g| (g.opponent, g.player, g.round));
+    let standing = StandingResults::of(t, &after);
+    let event = Withdrawals {
+        after: &after,
+        ws: &ws,
+        stats: &stats,
+        k: params.k,
+    };
+    let outcomes = Policy::ALL
+        .into_iter()
+        .map(|policy| event.outcome(policy, &standing, &unplayed))
+        .collect();
+    Ok(Analysis {
+        params,
+        withdrawn: stats,
+        unplayed,
+        outcomes,
+    })
+}
+
+/// The round after which each player withdrew (index start number; `None`: still playing),
+/// and the withdrawals sorted by player. Refuses unknown players, a player twice and a
+/// withdrawal after the last scheduled round.
+fn withdrawal_rounds(
+    t: &Tournament,
+    withdrawals: &[Withdrawal],
+) -> Result<(Vec<Option<u32>>, Vec<Withdrawal>), ImputeError> {
     let n_players = t.players.len() as StartNo;
     let mut after: Vec<Option<u32>> = vec![None; n_players as usize + 1];
     for w in withdrawals {
@@ -379,70 +510,72 @@ pub fn analyse(
     }
     let mut ws: Vec<Withdrawal> = withdrawals.to_vec();
     ws.sort_by_key(|w| w.player);
+    Ok((after, ws))
+}
 
-    let expect = |i: StartNo, j: StartNo| -> Result<f64, ImputeError> {
-        Ok(params.expectation.expected(rating(t, i)?, rating(t, j)?))
-    };
-    let scheduled = t.scheduled_games_per_player();
-
-    // Per withdrawn player: the formula's numbers.
-    let mut stats = Vec::with_capacity(ws.len());
-    for w in &ws {
-        let (mut n, mut score, mut sum_e) = (0u32, 0.0, 0.0);
-        for r in 1..=w.after_round {
-            if let Entry::Game {
-                opponent,
-                colour,
-                result,
-            } = t.entry(w.player, r)
-            {
-                if result.is_played() {
-                    n += 1;
-                    score += result.points_for(colour).map_or(0.0, |h| h.as_f64());
-                    sum_e += expect(opponent, w.player)?;
-                }
+/// The formula's numbers for one withdrawn player: n, s̄_W, Ē, δ_W, w and the FIDE rule's
+/// verdict, from the games W played over the board up to the withdrawal.
+fn withdrawn_stats(
+    t: &Tournament,
+    w: Withdrawal,
+    k: f64,
+    expect: &impl Fn(StartNo, StartNo) -> Result<f64, ImputeError>,
+) -> Result<WithdrawnStats, ImputeError> {
+    let (mut n, mut score, mut sum_e) = (0u32, 0.0, 0.0);
+    for r in 1..=w.after_round {
+        if let Entry::Game {
+            opponent,
+            colour,
+            result,
+        } = t.entry(w.player, r)
+        {
+            if result.is_played() {
+                n += 1;
+                score += result.points_for(colour).map_or(0.0, |h| h.as_f64());
+                sum_e += expect(opponent, w.player)?;
             }
         }
-        let (mean_score, mean_expected) = if n == 0 {
-            (0.0, 0.0)
-        } else {
-            (score / f64::from(n), sum_e / f64::from(n))
-        };
-        let residual = if n == 0 {
-            0.0
-        } else {
-            (1.0 - mean_score) - mean_expected
-        };
-        // FIDE: annul when fewer than 50 % of the scheduled games were played (2n < scheduled).
-        let fide_resolves_to = if 2 * n < scheduled {
-            Policy::Annul
-        } else {
-            Policy::Forfeit
-        };
-        stats.push(WithdrawnStats {
-            player: w.player,
-            after_round: w.after_round,
-            played: n,
-            scheduled,
-            score,
-            mean_score,
-            mean_expected,
-            residual,
-            weight: shrinkage_weight(n, params.k),
-            fide_resolves_to,
-        });
     }
-    let stat = |p: StartNo| stats.iter().find(|s| s.player == p);
+    let (mean_score, mean_expected, residual) = if n == 0 {
+        (0.0, 0.0, 0.0)
+    } else {
+        let (s, e) = (score / f64::from(n), sum_e / f64::from(n));
+        (s, e, (1.0 - s) - e)
+    };
+    let scheduled = t.scheduled_games_per_player();
+    // FIDE: annul when fewer than 50 % of the scheduled games were played (2n < scheduled).
+    let fide_resolves_to = if 2 * n < scheduled {
+        Policy::Annul
+    } else {
+        Policy::Forfeit
+    };
+    Ok(WithdrawnStats {
+        player: w.player,
+        after_round: w.after_round,
+        played: n,
+        scheduled,
+        score,
+        mean_score,
+        mean_expected,
+        residual,
+        weight: shrinkage_weight(n, k),
+        fide_resolves_to,
+    })
+}
 
-    // The unplayed games: for each withdrawn W and each other player i, the meetings that did
-    // not happen before the withdrawal(s), cycles per pair in all.
+/// The unplayed games: for each withdrawn W and each other player i, the meetings that did not
+/// happen before the withdrawal(s), `cycles` per pair in all. `expected` is left at 0 (the
+/// caller fills it in, since only then are ratings needed).
+fn unplayed_games(
+    t: &Tournament,
+    ws: &[Withdrawal],
+    after: &[Option<u32>],
+    cycles: u32,
+) -> Vec<UnplayedGame> {
     let mut unplayed = Vec::new();
-    for w in &ws {
-        for i in 1..=n_players {
-            if i == w.player {
-                continue;
-            }
-            if after[i as usize].is_some() && i < w.player {
+    for w in ws {
+        for i in 1..=t.players.len() as StartNo {
+            if i == w.player || (after[i as usize].is_some() && i < w.player) {
                 continue; // a pair of withdrawn players is visited once, from the higher number
             }
             let (mut happened, mut later_rounds) = (0u32, Vec::new());
@@ -459,8 +592,7 @@ pub fn analyse(
                     }
                 }
             }
-            let missing = cycles.saturating_sub(happened);
-            for m in 0..missing {
+            for m in 0..cycles.saturating_sub(happened) {
                 let round = later_rounds.get(m as usize).copied();
                 // Who had withdrawn by the time of this game? A game whose round is unknown is
                 // taken to come after every withdrawal of the two.
@@ -481,155 +613,168 @@ pub fn analyse(
             }
         }
     }
-    let needs_ratings = !unplayed.is_empty();
-    if needs_ratings {
-        for g in &mut unplayed {
-            g.expected = expect(g.player, g.opponent)?;
-        }
-    }
-    unplayed.sort_by_key(|g| (g.opponent, g.player, g.round));
+    unplayed
+}
 
-    // Base points: every recorded result that stands under any policy, i.e. everything except
-    // the entries of withdrawn players after their withdrawal (those are the unplayed games).
-    let mut base = vec![0.0f64; n_players as usize + 1];
-    // Points each player scored against each withdrawn player in games that happened.
-    let mut vs_withdrawn: Vec<(StartNo, StartNo, f64)> = Vec::new();
-    for (ri, round) in t.rounds.iter().enumerate() {
-        let r = ri as u32 + 1;
-        for g in &round.games {
-            let (aw, ab) = (after[g.white as usize], after[g.black as usize]);
-            if !before_withdrawals(r, aw, ab) {
-                continue;
+/// The recorded results that stand under any policy: everything except the entries of
+/// withdrawn players after their withdrawal (those are the unplayed games).
+struct StandingResults {
+    /// Points per start number (index start_no; index 0 unused).
+    base: Vec<f64>,
+    /// (player, withdrawn opponent, points the player scored) for each game that happened
+    /// against a withdrawn player: what annulment takes away.
+    vs_withdrawn: Vec<(StartNo, StartNo, f64)>,
+}
+
+impl StandingResults {
+    fn of(t: &Tournament, after: &[Option<u32>]) -> StandingResults {
+        let mut base = vec![0.0f64; t.players.len() + 1];
+        let mut vs_withdrawn = Vec::new();
+        for (ri, round) in t.rounds.iter().enumerate() {
+            let r = ri as u32 + 1;
+            for g in &round.games {
+                let (aw, ab) = (after[g.white as usize], after[g.black as usize]);
+                if !before_withdrawals(r, aw, ab) {
+                    continue;
+                }
+                for (p, colour, opp) in [
+                    (g.white, Color::White, g.black),
+                    (g.black, Color::Black, g.white),
+                ] {
+                    let pts = g.result.points_for(colour).map_or(0.0, |h| h.as_f64());
+                    base[p as usize] += pts;
+                    if after[opp as usize].is_some() {
+                        vs_withdrawn.push((p, opp, pts));
+                    }
+                }
             }
-            for (p, colour, opp) in [
-                (g.white, Color::White, g.black),
-                (g.black, Color::Black, g.white),
-            ] {
-                let pts = g.result.points_for(colour).map_or(0.0, |h| h.as_f64());
-                base[p as usize] += pts;
-                if after[opp as usize].is_some() {
-                    vs_withdrawn.push((p, opp, pts));
+            for b in &round.byes {
+                if after[b.player as usize].is_none_or(|a| r <= a) {
+                    base[b.player as usize] += b.kind.points().as_f64();
                 }
             }
         }
-        for b in &round.byes {
-            if after[b.player as usize].is_none_or(|a| r <= a) {
-                base[b.player as usize] += b.kind.points().as_f64();
-            }
+        StandingResults { base, vs_withdrawn }
+    }
+}
+
+/// The withdrawals of one analysis, as each policy needs them.
+struct Withdrawals<'a> {
+    after: &'a [Option<u32>],
+    ws: &'a [Withdrawal],
+    stats: &'a [WithdrawnStats],
+    k: f64,
+}
+
+impl Withdrawals<'_> {
+    fn stat(&self, p: StartNo) -> Option<&WithdrawnStats> {
+        self.stats.iter().find(|s| s.player == p)
+    }
+
+    /// What `policy` amounts to for player `p` (only `fide` differs from itself).
+    fn resolve(&self, policy: Policy, p: StartNo) -> Policy {
+        match policy {
+            Policy::Fide => self.stat(p).map_or(Policy::Forfeit, |s| s.fide_resolves_to),
+            other => other,
         }
     }
 
-    let mut outcomes = Vec::with_capacity(Policy::ALL.len());
-    for policy in Policy::ALL {
-        let resolve = |p: StartNo| -> Policy {
-            match policy {
-                Policy::Fide => stat(p).map_or(Policy::Forfeit, |s| s.fide_resolves_to),
-                other => other,
-            }
-        };
-        let annulled = |p: StartNo| after[p as usize].is_some() && resolve(p) == Policy::Annul;
-        let mut points: Vec<Option<f64>> = (1..=n_players)
-            .map(|p| {
-                if annulled(p) {
-                    None
-                } else {
-                    Some(base[p as usize])
-                }
-            })
+    fn annulled(&self, policy: Policy, p: StartNo) -> bool {
+        self.after[p as usize].is_some() && self.resolve(policy, p) == Policy::Annul
+    }
+
+    /// w_p(k)·δ_p for a withdrawn player p (0 for anyone else).
+    fn residual_term(&self, p: StartNo, k: f64) -> f64 {
+        self.stat(p)
+            .map_or(0.0, |s| shrinkage_weight(s.played, k) * s.residual)
+    }
+
+    /// Everything `policy` does to the event: each unplayed game's score, points, standings.
+    fn outcome(
+        &self,
+        policy: Policy,
+        standing: &StandingResults,
+        unplayed: &[UnplayedGame],
+    ) -> PolicyOutcome {
+        let n_players = standing.base.len() - 1;
+        let mut points: Vec<Option<f64>> = (1..=n_players as StartNo)
+            .map(|p| (!self.annulled(policy, p)).then(|| standing.base[p as usize]))
             .collect();
         // Annulment removes the games that did happen against the annulled player.
-        for &(p, w, pts) in &vs_withdrawn {
-            if annulled(w) {
+        for &(p, w, pts) in &standing.vs_withdrawn {
+            if self.annulled(policy, w) {
                 if let Some(total) = points[p as usize - 1].as_mut() {
                     *total -= pts;
                 }
             }
         }
-        let mut games = Vec::with_capacity(unplayed.len());
-        for g in &unplayed {
-            let (a, b) = (g.player, g.opponent);
-            let residual_term = |p: StartNo, k: f64| -> f64 {
-                stat(p).map_or(0.0, |s| shrinkage_weight(s.played, k) * s.residual)
-            };
-            let value: Option<f64> = if annulled(a) || annulled(b) {
-                None
-            } else if policy == Policy::Forfeit || policy == Policy::Fide {
-                // Neither side is annulled here, so `fide` has resolved to forfeit for both.
-                // Two withdrawn players who never met: a double forfeit (NaN marks it below).
-                Some(if g.both_withdrawn { f64::NAN } else { 1.0 })
-            } else if policy == Policy::Elo {
-                Some(g.expected)
-            } else {
-                // Performance is the Bayesian formula at k = 0.
-                let k = if policy == Policy::Performance {
-                    0.0
-                } else {
-                    params.k
-                };
-                let mut v = g.expected + residual_term(b, k);
-                if g.both_withdrawn {
-                    v -= residual_term(a, k);
-                }
-                Some(v)
-            };
-            let imputed = match value {
-                None => Imputed {
-                    player: a,
-                    opponent: b,
-                    round: g.round,
-                    score: None,
-                    opponent_score: None,
-                    unclamped: None,
-                    clamped: false,
-                },
-                Some(v) if v.is_nan() => Imputed {
-                    player: a,
-                    opponent: b,
-                    round: g.round,
-                    score: Some(0.0),
-                    opponent_score: Some(0.0),
-                    unclamped: Some(0.0),
-                    clamped: false,
-                },
-                Some(v) => {
-                    let c = v.clamp(0.0, 1.0);
-                    Imputed {
-                        player: a,
-                        opponent: b,
-                        round: g.round,
-                        score: Some(c),
-                        opponent_score: Some(1.0 - c),
-                        unclamped: Some(v),
-                        clamped: c != v,
-                    }
-                }
-            };
-            if let (Some(s), Some(o)) = (imputed.score, imputed.opponent_score) {
-                if let Some(total) = points[a as usize - 1].as_mut() {
+        let games: Vec<Imputed> = unplayed.iter().map(|g| self.impute(policy, g)).collect();
+        for g in &games {
+            if let (Some(s), Some(o)) = (g.score, g.opponent_score) {
+                if let Some(total) = points[g.player as usize - 1].as_mut() {
                     *total += s;
                 }
-                if let Some(total) = points[b as usize - 1].as_mut() {
+                if let Some(total) = points[g.opponent as usize - 1].as_mut() {
                     *total += o;
                 }
             }
-            games.push(imputed);
         }
-        let standings = rank_by_points(&points, |p| after[p as usize].is_some());
-        outcomes.push(PolicyOutcome {
+        let standings = rank_by_points(&points, |p| self.after[p as usize].is_some());
+        PolicyOutcome {
             policy,
-            resolved: ws.iter().map(|w| (w.player, resolve(w.player))).collect(),
+            resolved: self
+                .ws
+                .iter()
+                .map(|w| (w.player, self.resolve(policy, w.player)))
+                .collect(),
             games,
             points,
             standings,
-        });
+        }
     }
 
-    Ok(Analysis {
-        params,
-        withdrawn: stats,
-        unplayed,
-        outcomes,
-    })
+    /// The score `policy` gives one unplayed game.
+    fn impute(&self, policy: Policy, g: &UnplayedGame) -> Imputed {
+        let (a, b) = (g.player, g.opponent);
+        let value: Option<f64> = if self.annulled(policy, a) || self.annulled(policy, b) {
+            None
+        } else if policy == Policy::Forfeit || policy == Policy::Fide {
+            // Neither side is annulled here, so `fide` has resolved to forfeit for both.
+            // Two withdrawn players who never met: a double forfeit (NaN marks it below).
+            Some(if g.both_withdrawn { f64::NAN } else { 1.0 })
+        } else if policy == Policy::Elo {
+            Some(g.expected)
+        } else {
+            // Performance is the Bayesian formula at k = 0.
+            let k = if policy == Policy::Performance {
+                0.0
+            } else {
+                self.k
+            };
+            let mut v = g.expected + self.residual_term(b, k);
+            if g.both_withdrawn {
+                v -= self.residual_term(a, k);
+            }
+            Some(v)
+        };
+        let (score, opponent_score, unclamped, clamped) = match value {
+            None => (None, None, None, false),
+            Some(v) if v.is_nan() => (Some(0.0), Some(0.0), Some(0.0), false),
+            Some(v) => {
+                let c = v.clamp(0.0, 1.0);
+                (Some(c), Some(1.0 - c), Some(v), c != v)
+            }
+        };
+        Imputed {
+            player: a,
+            opponent: b,
+            round: g.round,
+            score,
+            opponent_score,
+            unclamped,
+            clamped,
+        }
+    }
 }
 
 /// Orders players by points (descending) then start number; equal points share a place.

@@ -9,6 +9,69 @@ use std::fmt;
 /// A player's start (pairing) number, 1-based, as in TRF column 5–8.
 pub type StartNo = u32;
 
+/// Most players an event created or edited here may have (a large Swiss open).
+pub const MAX_PLAYERS: usize = 1000;
+/// Most players of a round-robin created here: 100 players already make 99 rounds.
+pub const MAX_ROUND_ROBIN_PLAYERS: usize = 100;
+
+/// The ratings a player entered here may have: below 100 or above 3500 is a typo, not a
+/// rating (FIDE's list runs from 1400 up, national lists go lower).
+pub const RATINGS: std::ops::RangeInclusive<u16> = 100..=3500;
+
+/// The most players an event of `format` may have: [`MAX_ROUND_ROBIN_PLAYERS`] for a
+/// round-robin, else [`MAX_PLAYERS`].
+pub fn max_players(format: Format) -> usize {
+    match format {
+        Format::RoundRobin { .. } => MAX_ROUND_ROBIN_PLAYERS,
+        Format::Swiss { .. } => MAX_PLAYERS,
+    }
+}
+
+/// A rating outside [`RATINGS`], or text that is not a number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatingError {
+    /// The text as entered (trimmed).
+    pub text: String,
+}
+
+impl fmt::Display for RatingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the rating “{}” should be a number from {} to {}",
+            self.text,
+            RATINGS.start(),
+            RATINGS.end()
+        )
+    }
+}
+
+impl std::error::Error for RatingError {}
+
+/// A rating as typed: blank is unrated (`None`), else a whole number in [`RATINGS`].
+pub fn parse_rating(text: &str) -> Result<Option<u16>, RatingError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let bad = || RatingError {
+        text: text.to_string(),
+    };
+    let r: u16 = text.parse().map_err(|_| bad())?;
+    check_rating(r).map(Some).map_err(|_| bad())
+}
+
+/// `rating` when it lies in [`RATINGS`].
+pub fn check_rating(rating: u16) -> Result<u16, RatingError> {
+    if RATINGS.contains(&rating) {
+        Ok(rating)
+    } else {
+        Err(RatingError {
+            text: rating.to_string(),
+        })
+    }
+}
+
 /// A score in half-points: `HalfPoints(5)` is 2.5 points. Exact, so ties compare exactly.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
@@ -247,6 +310,16 @@ impl Format {
     pub fn is_round_robin(self) -> bool {
         matches!(self, Format::RoundRobin { .. })
     }
+
+    /// The system of play for the tie-break rules (FIDE C.07 art. 16 counts unplayed rounds
+    /// differently in round-robins and Swiss; each has its preset list): the one mapping from
+    /// format to system.
+    pub fn system(self) -> crate::tiebreak::System {
+        match self {
+            Format::RoundRobin { .. } => crate::tiebreak::System::RoundRobin,
+            Format::Swiss { .. } => crate::tiebreak::System::Swiss,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -375,7 +448,38 @@ impl fmt::Display for ModelError {
 
 impl std::error::Error for ModelError {}
 
+/// The record that keeps the event's tie-break list (our extension, like `XXW`): `XXT DE, SB`.
+const TIEBREAK_RECORD: &str = "XXT";
+
 impl Tournament {
+    /// The event's tie-break list (after points): the one chosen for it (the new-event wizard,
+    /// the Standings tab, a TRF's `XXT` record), else the preset of its system
+    /// ([`crate::tiebreak::Tiebreak::preset`]). The event owns this list; the CLI's
+    /// `standings` and the app's Standings tab start from it.
+    pub fn tiebreaks(&self) -> Vec<crate::tiebreak::Tiebreak> {
+        self.chosen_tiebreaks()
+            .unwrap_or_else(|| crate::tiebreak::Tiebreak::preset(self.format.system()))
+    }
+
+    /// The tie-break list chosen for this event, if one was (and reads).
+    pub fn chosen_tiebreaks(&self) -> Option<Vec<crate::tiebreak::Tiebreak>> {
+        self.extra_records
+            .iter()
+            .find_map(|r| r.strip_prefix(TIEBREAK_RECORD))
+            .and_then(|list| crate::tiebreak::Tiebreak::parse_list(list).ok())
+    }
+
+    /// Chooses the event's tie-break list (an empty list means "the preset").
+    pub fn set_tiebreaks(&mut self, list: &[crate::tiebreak::Tiebreak]) {
+        self.extra_records
+            .retain(|r| !r.starts_with(TIEBREAK_RECORD));
+        if !list.is_empty() {
+            let codes: Vec<String> = list.iter().map(|tb| tb.code()).collect();
+            self.extra_records
+                .push(format!("{TIEBREAK_RECORD} {}", codes.join(", ")));
+        }
+    }
+
     /// An empty event with the given players (start numbers are reassigned 1..n in order).
     pub fn new(name: impl Into<String>, format: Format, mut players: Vec<Player>) -> Tournament {
         for (i, p) in players.iter_mut().enumerate() {
@@ -639,5 +743,53 @@ mod tests {
         assert_eq!(t.scheduled_games_per_player(), 8);
         let t = Tournament::new("x", Format::RoundRobin { cycles: 1 }, players(10));
         assert_eq!(t.scheduled_rounds(), 9);
+    }
+
+    #[test]
+    fn ratings_are_read_within_the_model_range() {
+        assert_eq!(parse_rating("  "), Ok(None));
+        assert_eq!(parse_rating(" 2750 "), Ok(Some(2750)));
+        assert_eq!(
+            parse_rating(&RATINGS.start().to_string()),
+            Ok(Some(*RATINGS.start()))
+        );
+        assert_eq!(
+            parse_rating(&RATINGS.end().to_string()),
+            Ok(Some(*RATINGS.end()))
+        );
+        for bad in ["99", "3501", "28x3", "-5", "2750.5", "70000"] {
+            let e = parse_rating(bad).unwrap_err();
+            assert_eq!(e.text, bad);
+            assert!(e.to_string().contains("from 100 to 3500"), "{e}");
+        }
+        assert!(check_rating(*RATINGS.end() + 1).is_err());
+    }
+
+    #[test]
+    fn the_format_gives_the_tiebreak_system_and_the_player_limit() {
+        use crate::tiebreak::System;
+        let rr = Format::RoundRobin { cycles: 2 };
+        let swiss = Format::Swiss { rounds: 7 };
+        assert_eq!(rr.system(), System::RoundRobin);
+        assert_eq!(swiss.system(), System::Swiss);
+        assert_eq!(max_players(rr), MAX_ROUND_ROBIN_PLAYERS);
+        assert_eq!(max_players(swiss), MAX_PLAYERS);
+    }
+
+    #[test]
+    fn the_event_owns_its_tiebreak_list() {
+        use crate::tiebreak::{System, Tiebreak};
+        let mut t = Tournament::new("E", Format::Swiss { rounds: 5 }, Vec::new());
+        assert_eq!(t.chosen_tiebreaks(), None);
+        assert_eq!(t.tiebreaks(), Tiebreak::preset(System::Swiss));
+        let list = Tiebreak::parse_list("SB, WIN").expect("codes");
+        t.set_tiebreaks(&list);
+        t.set_tiebreaks(&list);
+        assert_eq!(t.chosen_tiebreaks(), Some(list.clone()));
+        assert_eq!(t.tiebreaks(), list);
+        assert_eq!(t.extra_records.len(), 1, "{:?}", t.extra_records);
+        t.set_tiebreaks(&[]);
+        assert_eq!(t.chosen_tiebreaks(), None);
+        assert_eq!(t.tiebreaks(), Tiebreak::preset(System::Swiss));
     }
 }

@@ -29,6 +29,7 @@
 use crate::elo::{table_8_1_1_dp, table_8_1_2_hundredths, FOUR_HUNDRED_RULE_EXEMPT_FROM};
 use crate::model::{Entry, GameResult, HalfPoints, Player, StartNo, Tournament};
 use serde::Serialize;
+use std::fmt;
 
 /// n × K may not exceed this (B.02 8.3.3).
 pub const MAX_K_TIMES_GAMES: u32 = 700;
@@ -57,6 +58,21 @@ pub enum KReason {
     From2400,
 }
 
+impl fmt::Display for KReason {
+    /// The reason in words, as the app and the CLI show it ("rated under 2400").
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KReason::Override => f.write_str("set by the arbiter"),
+            KReason::NewPlayer { rated_games } => {
+                write!(f, "new player: {rated_games} rated games before")
+            }
+            KReason::Junior { age } => write!(f, "{age} in the start year, under 2300"),
+            KReason::Under2400 => f.write_str("rated under 2400"),
+            KReason::From2400 => f.write_str("rated 2400 or more"),
+        }
+    }
+}
+
 /// One rated game.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RatedGame {
@@ -69,6 +85,24 @@ pub struct RatedGame {
     pub difference: i32,
     /// PD from table 8.1.2, in hundredths.
     pub expected_hundredths: u8,
+}
+
+impl RatingChange {
+    /// Why K has its value, in words: the [`KReason`], and the 700 cap when it lowered K
+    /// (B.02 8.3.3: K × games ≤ 700).
+    pub fn k_note(&self) -> String {
+        if self.k_capped {
+            format!(
+                "{}; {} lowered to {} so that K × {} games ≤ 700",
+                self.k_reason,
+                self.base_k,
+                self.k,
+                self.games.len()
+            )
+        } else {
+            self.k_reason.to_string()
+        }
+    }
 }
 
 /// The rating change of a rated player.
@@ -486,6 +520,32 @@ mod tests {
             },
         ];
         t
+    }
+
+    #[test]
+    fn k_reasons_and_the_cap_are_worded_once() {
+        let t = event();
+        let r = report(&t);
+        let mut c = r.changes.iter().find(|c| c.start_no == 1).unwrap().clone();
+        assert_eq!(c.k_note(), "15 in the start year, under 2300");
+        c.k_capped = true;
+        c.base_k = 40;
+        c.k = 38;
+        assert_eq!(
+            c.k_note(),
+            "15 in the start year, under 2300; 40 lowered to 38 so that K × 3 games ≤ 700"
+        );
+        for (reason, words) in [
+            (KReason::Override, "set by the arbiter"),
+            (
+                KReason::NewPlayer { rated_games: 12 },
+                "new player: 12 rated games before",
+            ),
+            (KReason::Under2400, "rated under 2400"),
+            (KReason::From2400, "rated 2400 or more"),
+        ] {
+            assert_eq!(reason.to_string(), words);
+        }
     }
 
     #[test]

@@ -85,10 +85,9 @@ impl KModel {
         withdrawals: &[Withdrawal],
         expectation: Expectation,
     ) -> Result<KModel, ImputeError> {
-        let params = Params {
-            k: 0.0,
-            expectation,
-        };
+        let params = Params::default()
+            .with_expectation(expectation)
+            .with_k(0.0)?;
         let a = impute::analyse(t, withdrawals, params)?;
         Ok(KModel::from_analysis(&a))
     }
@@ -129,7 +128,7 @@ impl KModel {
                 })
                 .collect(),
             stats: a.withdrawn.iter().map(|s| (s.played, s.residual)).collect(),
-            expectation: a.params.expectation,
+            expectation: a.params.expectation(),
         }
     }
 

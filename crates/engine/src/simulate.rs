@@ -198,9 +198,7 @@ impl StudyConfig {
                 scheduled,
             });
         }
-        if !(self.k.is_finite() && self.k >= 0.0) {
-            return Err(ConfigError::K(self.k));
-        }
+        crate::impute::Params::check_k(self.k).map_err(|_| ConfigError::K(self.k))?;
         if !(0.0..=1.0).contains(&self.draw_peak) {
             return Err(ConfigError::DrawPeak(self.draw_peak));
         }

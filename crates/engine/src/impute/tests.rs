@@ -15,10 +15,7 @@ fn w4() -> Withdrawal {
 }
 
 fn at_k(k: f64) -> Params {
-    Params {
-        k,
-        expectation: Expectation::Logistic,
-    }
+    Params::new(k, Expectation::Logistic).expect("a valid k")
 }
 
 #[test]
@@ -285,8 +282,6 @@ fn errors_are_clear() {
         at_k(3.0),
     );
     assert_eq!(bad, Err(ImputeError::UnknownPlayer(11)));
-    let bad = analyse(&t, &[w4()], at_k(-1.0)).unwrap_err();
-    assert!(bad.to_string().contains("≥ 0"));
     let mut swiss = t.clone();
     swiss.format = Format::Swiss { rounds: 9 };
     assert_eq!(
@@ -303,11 +298,53 @@ fn errors_are_clear() {
 }
 
 #[test]
+fn params_refuse_a_k_the_formula_cannot_use() {
+    for bad in [-1.0, -1e-300, f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        let e = Params::new(bad, Expectation::Logistic).unwrap_err();
+        assert!(matches!(e, ParamsError::K(_)), "{bad}");
+        assert!(e.to_string().contains("≥ 0"), "{e}");
+        assert!(Params::check_k(bad).is_err(), "{bad}");
+        assert!(Params::default().with_k(bad).is_err(), "{bad}");
+    }
+    for good in [0.0, -0.0, 0.5, 3.0, 1e9] {
+        let p = Params::new(good, Expectation::Fide).expect("valid");
+        assert_eq!(p.k(), good);
+        assert!(p.k().is_sign_positive());
+        assert_eq!(p.expectation(), Expectation::Fide);
+    }
+    assert_eq!(Params::default().k(), Params::PAPER_K);
+    assert_eq!(
+        ImputeError::from(ParamsError::K(-2.0)),
+        ImputeError::BadK(-2.0)
+    );
+}
+
+#[test]
+fn params_deserialise_through_the_same_check() {
+    let ok: Params = serde_json::from_str(r#"{"k":2.5,"expectation":"fide"}"#).expect("valid");
+    assert_eq!(ok, Params::new(2.5, Expectation::Fide).expect("valid"));
+    let text = serde_json::to_string(&ok).expect("serialise");
+    assert_eq!(
+        serde_json::from_str::<Params>(&text).expect("round trip"),
+        ok
+    );
+    let bad = serde_json::from_str::<Params>(r#"{"k":-1,"expectation":"logistic"}"#);
+    assert!(bad.unwrap_err().to_string().contains("≥ 0"));
+}
+
+#[test]
 fn policy_ids_round_trip() {
     for p in Policy::ALL {
         assert_eq!(p.id().parse::<Policy>(), Ok(p));
     }
-    assert!("bayesian".parse::<Policy>().is_err());
+    let e = "bayesian".parse::<Policy>().unwrap_err();
+    for p in Policy::ALL {
+        assert!(e.contains(p.id()), "{e} lists {p}");
+        assert_eq!(
+            format!(" {} ", p.id().to_uppercase()).parse::<Policy>(),
+            Ok(p)
+        );
+    }
 }
 
 /// A random single or double round-robin with results up to some round and one or two

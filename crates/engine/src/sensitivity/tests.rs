@@ -8,10 +8,7 @@ use proptest::prelude::*;
 const SAME_SUM: f64 = 1e-9;
 
 fn k_at(k: f64) -> Params {
-    Params {
-        k,
-        expectation: Expectation::Logistic,
-    }
+    Params::new(k, Expectation::Logistic).expect("a valid k")
 }
 
 fn field(ratings: &[u16], cycles: u8) -> Tournament {

@@ -266,10 +266,7 @@ fn fast_estimators_agree_with_impute_analyse() {
                             player: w as u32 + 1,
                             after_round,
                         }],
-                        Params {
-                            k,
-                            expectation: Expectation::Logistic,
-                        },
+                        Params::new(k, Expectation::Logistic).expect("a valid k"),
                     )
                     .expect("the built tournament is valid");
                     for (m, &policy) in METHODS.iter().enumerate() {

@@ -191,11 +191,7 @@ impl Crosstable {
             })
             .collect();
         Crosstable {
-            format_system: if t.format.is_round_robin() {
-                System::RoundRobin
-            } else {
-                System::Swiss
-            },
+            format_system: t.format.system(),
             rounds,
             lines,
         }

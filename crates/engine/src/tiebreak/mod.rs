@@ -67,7 +67,6 @@ pub use crosstable::{Crosstable, Line, Slot, System};
 pub use explain::{Adjustment, DirectStep, Exclusion, Explanation, How, Item, Unplayed, What};
 pub use number::Number;
 
-use crate::impute::{Analysis, Policy};
 use crate::model::{StartNo, Tournament};
 use serde::Serialize;
 use std::cmp::Ordering;
@@ -567,20 +566,10 @@ pub fn compute(ct: &Crosstable, config: &Config) -> Standings {
     }
 }
 
-/// Standings with tie-breaks from the event's recorded results.
+/// Standings with tie-breaks from the event's recorded results (for a withdrawal policy's
+/// crosstable, or to let the event decide: [`crate::standings::compute`]).
 pub fn standings(t: &Tournament, config: &Config) -> Standings {
     compute(&Crosstable::from_tournament(t, None), config)
-}
-
-/// Standings with tie-breaks on the crosstable of a withdrawal policy (how imputed games count:
-/// [`Crosstable::under_policy`]). In a Swiss the policies do not apply: the recorded results.
-pub fn standings_under_policy(
-    t: &Tournament,
-    analysis: &Analysis,
-    policy: Policy,
-    config: &Config,
-) -> Standings {
-    compute(&Crosstable::under_policy(t, analysis, policy, None), config)
 }
 
 #[cfg(test)]

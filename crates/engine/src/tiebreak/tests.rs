@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::example;
-use crate::impute::{analyse, Params, POINTS_TOLERANCE};
+use crate::impute::{analyse, Params, Policy, POINTS_TOLERANCE};
 use crate::model::{Bye, ByeKind, Color, Format, Game, GameResult, Outcome, Player, Round};
 use proptest::prelude::*;
 
@@ -600,10 +600,8 @@ fn policy_crosstables_carry_the_policy_points() {
                 }
             }
         }
-        let s = standings_under_policy(
-            &t,
-            &a,
-            policy,
+        let s = compute(
+            &Crosstable::under_policy(&t, &a, policy, None),
             &config(TiebreakRules::Fide2026, "DE,SB,WIN,KS"),
         );
         assert_eq!(s.rows.len(), outcome.standings.len(), "{policy}");
@@ -613,19 +611,15 @@ fn policy_crosstables_carry_the_policy_points() {
         }
     }
     // Forfeit is what the file records: the same table as the recorded results.
-    let forfeit = standings_under_policy(
-        &t,
-        &a,
-        Policy::Forfeit,
+    let forfeit = compute(
+        &Crosstable::under_policy(&t, &a, Policy::Forfeit, None),
         &config(TiebreakRules::Fide2026, "SB"),
     );
     let recorded = standings(&t, &config(TiebreakRules::Fide2026, "SB"));
     assert_eq!(forfeit.rows, recorded.rows);
     // Bayes imputes fractions: real SB values for the withdrawn player's opponents.
-    let bayes = standings_under_policy(
-        &t,
-        &a,
-        Policy::Bayes,
+    let bayes = compute(
+        &Crosstable::under_policy(&t, &a, Policy::Bayes, None),
         &config(TiebreakRules::Fide2026, "SB"),
     );
     assert!(bayes
