@@ -4,7 +4,7 @@
 
 use crate::analysis::LiveAnalysis;
 use crate::store::Store;
-use crate::tiebreaks::{system_of, Basis, TiebreakChoice};
+use crate::tiebreaks::{Basis, TiebreakChoice};
 use engine::impute::{self, Policy};
 use engine::rating::{self, RatingReport};
 use engine::tiebreak::{self, Crosstable, Standings, System};
@@ -29,7 +29,7 @@ pub struct Computed {
 
 /// Why a withdrawal policy cannot change this event's standings, if it cannot.
 pub fn policies_unavailable(t: &Tournament) -> Option<&'static str> {
-    if system_of(t) == System::Swiss {
+    if engine::event::system_of(t.format) == System::Swiss {
         Some("Withdrawal policies apply to round-robins; a Swiss is computed on its recorded results.")
     } else if impute::effective_withdrawals(t, &[]).is_empty() {
         Some("Nobody has withdrawn, so every policy gives the recorded results.")
