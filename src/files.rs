@@ -1,14 +1,18 @@
 //! Files in and out: the engine's formats (TRF, JSON) and the browser's download.
 //!
-//! The app never parses a format itself: [`parse_any`] and the writers call the engine.
+//! The app never parses a format itself: [`import`] and the writers call the engine. The lowest
+//! of the app's data modules: it uses none of them (persist and the store use it).
 
 use engine::Tournament;
 
-pub use engine::io::{FileFormat, ImportError};
+pub use engine::io::{FileFormat, ImportError, Imported};
+pub use engine::trf::TrfWarning;
 
-/// Detects TRF or JSON and reads the whole file into a validated event.
-pub fn parse_any(text: &str) -> Result<Tournament, ImportError> {
-    engine::io::parse_any(text)
+/// Detects TRF or JSON and reads the whole file into a validated event, with the reader's
+/// warnings (what a readable TRF got wrong, e.g. a points column that disagrees with the
+/// results) for the user to see.
+pub fn import(text: &str) -> Result<Imported, ImportError> {
+    engine::io::import(text)
 }
 
 /// Reads the JSON file format (what storage holds).
@@ -64,7 +68,7 @@ pub fn file_stem(t: &Tournament) -> String {
 
 /// Offers `text` to the user as a file download.
 pub fn download(file_name: &str, mime: &str, text: &str) -> Result<(), String> {
-    let err = |e: wasm_bindgen::JsValue| crate::persist::js_error_text(&e);
+    let err = |e: wasm_bindgen::JsValue| js_error_text(&e);
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
@@ -75,7 +79,7 @@ pub fn download(file_name: &str, mime: &str, text: &str) -> Result<(), String> {
 /// Offers `blob` as a download named `file_name`.
 pub fn download_blob(file_name: &str, blob: &web_sys::Blob) -> Result<(), String> {
     use wasm_bindgen::JsCast;
-    let err = |e: wasm_bindgen::JsValue| crate::persist::js_error_text(&e);
+    let err = |e: wasm_bindgen::JsValue| js_error_text(&e);
     let url = web_sys::Url::create_object_url_with_blob(blob).map_err(err)?;
     let document = web_sys::window()
         .and_then(|w| w.document())
@@ -92,6 +96,16 @@ pub fn download_blob(file_name: &str, blob: &web_sys::Blob) -> Result<(), String
         std::time::Duration::from_secs(1),
     );
     Ok(())
+}
+
+/// A JS exception as text: `QuotaExceededError: …` for a DOMException.
+pub fn js_error_text(e: &wasm_bindgen::JsValue) -> String {
+    use wasm_bindgen::JsCast;
+    if let Some(ex) = e.dyn_ref::<web_sys::DomException>() {
+        format!("{}: {}", ex.name(), ex.message())
+    } else {
+        e.as_string().unwrap_or_else(|| format!("{e:?}"))
+    }
 }
 
 #[cfg(test)]
@@ -111,8 +125,28 @@ mod tests {
     }
 
     #[test]
+    fn a_readable_trf_with_a_wrong_points_column_comes_with_its_warning() {
+        let trf = "\
+012 Small
+XXR 3
+001    1      Alpha                             2400                             2.5    1     2 w 1     3 b =
+001    2      Beta                              2300                             0.0    3     1 b 0  0000 - Z
+001    3      Gamma                             2200                             1.5    2  0000 - U     1 w =
+";
+        let imported = import(trf).expect("readable");
+        assert_eq!(imported.tournament.players.len(), 3);
+        assert_eq!(imported.warnings.len(), 1, "{:?}", imported.warnings);
+        assert_eq!(imported.warnings[0].line, 3);
+        assert!(imported.warnings[0]
+            .message
+            .contains("points column says 2.5"));
+    }
+
+    #[test]
     fn json_round_trip() {
         let t = engine::example::withdrawal();
-        assert_eq!(parse_any(&to_json(&t)).ok(), Some(t));
+        let imported = import(&to_json(&t)).expect("our own JSON");
+        assert_eq!(imported.tournament, t);
+        assert!(imported.warnings.is_empty());
     }
 }

@@ -1,33 +1,110 @@
-//! Browser storage (localStorage through gloo-storage): what is kept under which key, loading
-//! it at start, and writing back what changed.
+//! Browser storage (localStorage through gloo-storage): what the app keeps — the saved events
+//! and the settings — under which key, loading it at start (migrating older records), and
+//! writing back what changed. Knows nothing of the reactive store that holds these values.
 //!
 //! Keys (all under [`PREFIX`]):
-//! - `crosstable.v1.index` — `{"version":1,"events":[{"id","name","updated"}…]}`, the list order;
-//! - `crosstable.v1.event.<id>` — one event in the engine's JSON file format;
-//! - `crosstable.v1.settings` — `{"version":1,"k":…,"expectation":…,"selected":…,
-//!   "simulation":{…}}` (the simulation page's last settings; absent in older records).
+//! - `crosstable.v1.index` — `{"version":2,"events":[{"id","name","updated"}…]}`, the list order;
+//! - `crosstable.v1.event.<id>` — one event in the engine's JSON file format (with its own
+//!   tie-break list);
+//! - `crosstable.v1.settings` — `{"version":2,"k":…,"expectation":…,"selected":…,
+//!   "standings":{"<id>":{"rules":…,"basis":…}},"simulation":{…}}`: interface preferences only.
 //!
 //! Data safety: a key that cannot be read, or that a newer version of the app wrote, is never
 //! overwritten and never deleted by the app — it is set aside ([`Quarantined`]), left out of the
 //! list and reported, with its raw text offered for download. Only the user may discard it.
 
 use crate::files;
-use crate::store::{SavedEvent, Settings};
+use crate::tiebreaks::{parse_codes, StandingsView};
+use engine::elo::Expectation;
+use engine::impute::Params;
+use engine::simulate::StudyConfig;
 use engine::Tournament;
 use gloo_storage::Storage as _;
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+pub use crate::files::js_error_text;
 
 /// Version of the index and settings records; raise it and extend [`migrate`] on a change.
-pub const SCHEMA_VERSION: u64 = 1;
+/// 2: the tie-break lists moved from the settings into their events.
+pub const SCHEMA_VERSION: u64 = 2;
 /// Every key the app owns starts with this.
 pub const PREFIX: &str = "crosstable.v1.";
 pub const INDEX_KEY: &str = "crosstable.v1.index";
 pub const SETTINGS_KEY: &str = "crosstable.v1.settings";
 pub const EVENT_PREFIX: &str = "crosstable.v1.event.";
 
+/// The largest prior strength k the settings keep (the number input accepts any k ≥ 0 up to it).
+pub const K_INPUT_MAX: f64 = 1000.0;
+
 pub fn event_key(id: &str) -> String {
     format!("{EVENT_PREFIX}{id}")
+}
+
+/// One event as the app holds it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SavedEvent {
+    pub id: String,
+    /// Milliseconds since the Unix epoch of the last change.
+    pub updated: f64,
+    /// Bumped on every change; the persister writes an event when it differs from the saved one.
+    pub revision: u64,
+    pub tournament: Tournament,
+}
+
+/// Interface preferences that outlive a page: the last prior strength and expectation model,
+/// the last event, each event's standings view, the simulation's settings. Nothing here is an
+/// event's data (that lives in the event, and travels with its files).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub k: f64,
+    pub expectation: Expectation,
+    pub selected: Option<String>,
+    /// Each event's Standings tab preferences (rule version, basis), by event id; an event
+    /// without an entry uses the defaults.
+    pub standings: BTreeMap<String, StandingsView>,
+    /// Tie-break lists a version-1 record kept here, by event id, that could not be moved into
+    /// their event yet (it was set aside as unreadable): kept, not lost. Empty otherwise.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub unmoved_tiebreaks: BTreeMap<String, Vec<String>>,
+    /// The simulation page's last settings (not its results).
+    pub simulation: StudyConfig,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        let p = Params::default();
+        Settings {
+            k: p.k(),
+            expectation: p.expectation(),
+            selected: None,
+            standings: BTreeMap::new(),
+            unmoved_tiebreaks: BTreeMap::new(),
+            simulation: StudyConfig::default(),
+        }
+    }
+}
+
+impl Settings {
+    /// Settings with k brought back into the accepted range (a hand-edited record may hold
+    /// anything).
+    pub fn sanitised(mut self) -> Settings {
+        self.k = Params::check_k(self.k)
+            .unwrap_or(Params::PAPER_K)
+            .min(K_INPUT_MAX);
+        if self.simulation.validate().is_err() {
+            self.simulation = StudyConfig::default();
+        }
+        self
+    }
+
+    /// The imputation settings; a k the engine refuses (only a record not yet
+    /// [`sanitised`](Settings::sanitised)) gives the paper's settings with this expectation.
+    pub fn params(&self) -> Params {
+        Params::new(self.k, self.expectation)
+            .unwrap_or_else(|_| Params::default().with_expectation(self.expectation))
+    }
 }
 
 /// One line of the index: enough to list an event without parsing it.
@@ -74,12 +151,73 @@ pub struct Loaded {
     pub unavailable: Option<String>,
 }
 
-/// Upgrades a record written by schema version `from` to [`SCHEMA_VERSION`]. Version 1 is the
-/// first one, so there is nothing to do yet; a future version adds its step here.
-fn migrate(record: serde_json::Value, from: u64) -> Result<serde_json::Value, String> {
-    match from {
-        1 => Ok(record),
+/// Upgrades a record written by schema version `from` to [`SCHEMA_VERSION`], one step at a time.
+fn migrate(mut record: serde_json::Value, from: u64) -> Result<serde_json::Value, String> {
+    let mut version = from;
+    while version < SCHEMA_VERSION {
+        record = match version {
+            1 => tiebreaks_leave_the_settings(record),
+            other => return Err(format!("unknown schema version {other}")),
+        };
+        version += 1;
+    }
+    match version {
+        SCHEMA_VERSION => Ok(record),
         other => Err(format!("unknown schema version {other}")),
+    }
+}
+
+/// Version 1 → 2. Version 1 settings kept each event's standings choices as
+/// `"tiebreaks": {"<id>": {"rules", "tiebreaks", "basis"}}`, so the list chosen in the new-event
+/// wizard (stored in the event) never reached the Standings tab. Now the list belongs to the
+/// event: the rule version and the basis stay as preferences (`standings`), the list goes to
+/// `unmoved_tiebreaks`, which [`load`] moves into its event. The index record has no
+/// `tiebreaks` and passes unchanged.
+fn tiebreaks_leave_the_settings(mut record: serde_json::Value) -> serde_json::Value {
+    use serde_json::{Map, Value};
+    let Some(object) = record.as_object_mut() else {
+        return record;
+    };
+    if let Some(Value::Object(old)) = object.remove("tiebreaks") {
+        let mut standings = Map::new();
+        let mut lists = Map::new();
+        for (id, choice) in old {
+            let mut view = Map::new();
+            for key in ["rules", "basis"] {
+                if let Some(Value::String(s)) = choice.get(key) {
+                    view.insert(key.into(), Value::String(s.clone()));
+                }
+            }
+            standings.insert(id.clone(), Value::Object(view));
+            // An entry without a list is read as an empty one, as version 1 read it.
+            let codes: Vec<Value> = match choice.get("tiebreaks") {
+                Some(Value::Array(codes)) => {
+                    codes.iter().filter(|c| c.is_string()).cloned().collect()
+                }
+                _ => Vec::new(),
+            };
+            lists.insert(id, Value::Array(codes));
+        }
+        object.insert("standings".into(), Value::Object(standings));
+        object.insert("unmoved_tiebreaks".into(), Value::Object(lists));
+    }
+    object.insert("version".into(), Value::from(2u64));
+    record
+}
+
+/// Moves the tie-break lists a version-1 settings record held into their events (once: the
+/// settings are saved without them). A moved event gets revision 1, so the persister, which
+/// counts what was loaded as saved at revision 0, writes it. A list whose event was set aside
+/// stays in the settings until the event can be read; a list whose event is gone goes with it.
+fn move_tiebreaks_into_events(loaded: &mut Loaded) {
+    let lists = std::mem::take(&mut loaded.settings.unmoved_tiebreaks);
+    for (id, codes) in lists {
+        if let Some(e) = loaded.events.iter_mut().find(|e| e.id == id) {
+            e.tournament.set_tiebreaks(&parse_codes(&codes));
+            e.revision = e.revision.max(1);
+        } else if loaded.quarantined.iter().any(|q| q.key == event_key(&id)) {
+            loaded.settings.unmoved_tiebreaks.insert(id, codes);
+        }
     }
 }
 
@@ -90,16 +228,6 @@ fn storage() -> Result<web_sys::Storage, String> {
         Some(Ok(Some(_))) => Ok(gloo_storage::LocalStorage::raw()),
         Some(Err(e)) => Err(js_error_text(&e)),
         _ => Err("this browser offers no localStorage".into()),
-    }
-}
-
-/// A JS exception as text: `QuotaExceededError: …` for a DOMException.
-pub fn js_error_text(e: &wasm_bindgen::JsValue) -> String {
-    use wasm_bindgen::JsCast;
-    if let Some(ex) = e.dyn_ref::<web_sys::DomException>() {
-        format!("{}: {}", ex.name(), ex.message())
-    } else {
-        e.as_string().unwrap_or_else(|| format!("{e:?}"))
     }
 }
 
@@ -204,6 +332,7 @@ fn load_from(storage: &web_sys::Storage) -> Loaded {
             Err(reason) => loaded.quarantined.push(Quarantined { key, reason, raw }),
         }
     }
+    move_tiebreaks_into_events(&mut loaded);
     loaded
 }
 
@@ -214,21 +343,26 @@ pub struct Persister {
     saved: HashMap<String, u64>,
     /// Keys set aside at load: never written, never removed.
     protected: HashSet<String>,
+    /// Events a migration changed at load, until they are saved (the settings wait for them).
+    migrated: HashSet<String>,
     last_index: Option<String>,
     last_settings: Option<String>,
 }
 
 impl Persister {
-    /// Starts from what [`load`] found: loaded events count as saved at revision 0.
+    /// Starts from what [`load`] found: loaded events count as saved at revision 0 (one that
+    /// load changed, by a migration, has a later revision and is written).
     pub fn new(loaded: &Loaded) -> Persister {
         Persister {
             storage: storage().ok(),
-            saved: loaded
+            saved: loaded.events.iter().map(|e| (e.id.clone(), 0)).collect(),
+            protected: loaded.quarantined.iter().map(|q| q.key.clone()).collect(),
+            migrated: loaded
                 .events
                 .iter()
-                .map(|e| (e.id.clone(), e.revision))
+                .filter(|e| e.revision != 0)
+                .map(|e| e.id.clone())
                 .collect(),
-            protected: loaded.quarantined.iter().map(|q| q.key.clone()).collect(),
             last_index: None,
             last_settings: None,
         }
@@ -302,6 +436,17 @@ impl Persister {
                 self.last_index = Some(text);
             }
         }
+        // The settings wait while an event a migration changed at load is unsaved: the
+        // migration moved data from the settings into it (the tie-break lists, version 2), and
+        // the settings must not be saved without that data before the event holds it.
+        self.migrated.retain(|id| {
+            events
+                .iter()
+                .any(|e| &e.id == id && self.saved.get(id) != Some(&e.revision))
+        });
+        if !self.migrated.is_empty() {
+            return errors;
+        }
         let record = SettingsRecord {
             version: SCHEMA_VERSION,
             settings: settings.clone(),
@@ -323,5 +468,121 @@ impl Persister {
             Some(s) => s.remove_item(key).map_err(|e| js_error_text(&e)),
             None => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::tiebreak::{System, Tiebreak};
+
+    fn list(codes: &str) -> Vec<Tiebreak> {
+        Tiebreak::parse_list(codes).expect("codes")
+    }
+
+    fn loaded_event(id: &str, tournament: Tournament) -> SavedEvent {
+        SavedEvent {
+            id: id.into(),
+            updated: 0.0,
+            revision: 0,
+            tournament,
+        }
+    }
+
+    /// A settings record as version 1 wrote it: each event's list kept in the settings.
+    const V1_SETTINGS: &str = r#"{"version":1,"k":2.5,"expectation":"logistic","selected":"a",
+        "tiebreaks":{
+            "a":{"rules":"fide2023","tiebreaks":["SB","XYZ","WIN"],"basis":"bayes"},
+            "b":{"rules":"fide2026","tiebreaks":[],"basis":"recorded"},
+            "gone":{"rules":"fide2026","tiebreaks":["DE"],"basis":"recorded"},
+            "broken":{"rules":"fide2026","tiebreaks":["KS"],"basis":"recorded"}}}"#;
+
+    #[test]
+    fn version_1_lists_move_into_their_events_once() {
+        let record: SettingsRecord = read_record(V1_SETTINGS).expect("a version-1 record");
+        let settings = record.settings;
+        assert_eq!(settings.k, 2.5);
+        assert_eq!(settings.standings["a"].rules, "fide2023");
+        assert_eq!(settings.standings["a"].basis, "bayes");
+        assert_eq!(settings.unmoved_tiebreaks["a"], ["SB", "XYZ", "WIN"]);
+
+        let mut swiss = engine::example::withdrawal();
+        swiss.format = engine::Format::Swiss { rounds: 9 };
+        let mut loaded = Loaded {
+            events: vec![
+                loaded_event("a", swiss),
+                loaded_event("b", engine::example::withdrawal()),
+                loaded_event("untouched", engine::example::withdrawal()),
+            ],
+            settings,
+            quarantined: vec![Quarantined {
+                key: event_key("broken"),
+                reason: "unreadable".into(),
+                raw: "{".into(),
+            }],
+            ..Loaded::default()
+        };
+        move_tiebreaks_into_events(&mut loaded);
+
+        // The list the user chose on the Standings tab is now the event's (unknown codes left
+        // out, as version 1 read them), and an empty list stays empty, not the preset.
+        let of = |id: &str| {
+            &loaded
+                .events
+                .iter()
+                .find(|e| e.id == id)
+                .expect(id)
+                .tournament
+        };
+        assert_eq!(of("a").tiebreaks(), list("SB,WIN"));
+        assert_eq!(of("b").tiebreaks(), list(""));
+        assert_eq!(
+            of("untouched").tiebreaks(),
+            Tiebreak::preset(System::RoundRobin)
+        );
+        // Moved events are written (the persister counts revision 0 as saved); others are not.
+        let revisions: Vec<u64> = loaded.events.iter().map(|e| e.revision).collect();
+        assert_eq!(revisions, [1, 1, 0]);
+        // The list of an unreadable event waits for it; the list of a deleted one goes.
+        assert_eq!(
+            loaded.settings.unmoved_tiebreaks.keys().collect::<Vec<_>>(),
+            ["broken"]
+        );
+
+        // Saved again, the settings hold preferences only, and load as version 2 unchanged.
+        let text = serde_json::to_string(&SettingsRecord {
+            version: SCHEMA_VERSION,
+            settings: loaded.settings.clone(),
+        })
+        .expect("serialise");
+        assert!(!text.contains("\"tiebreaks\""), "{text}");
+        let again: SettingsRecord = read_record(&text).expect("a version-2 record");
+        assert_eq!(again.settings, loaded.settings);
+    }
+
+    #[test]
+    fn settings_written_before_the_standings_choices_existed_still_load() {
+        let old: SettingsRecord =
+            read_record(r#"{"version":1,"k":2.5,"expectation":"logistic","selected":"example"}"#)
+                .expect("an older settings record");
+        assert!(old.settings.standings.is_empty());
+        assert!(old.settings.unmoved_tiebreaks.is_empty());
+        assert_eq!(old.settings.k, 2.5);
+    }
+
+    #[test]
+    fn the_index_record_passes_the_migration_unchanged() {
+        let index: IndexRecord =
+            read_record(r#"{"version":1,"events":[{"id":"a","name":"A","updated":5.0}]}"#)
+                .expect("a version-1 index");
+        assert_eq!(index.events.len(), 1);
+        assert_eq!(index.events[0].id, "a");
+    }
+
+    #[test]
+    fn a_newer_record_is_refused_not_half_read() {
+        let newer = format!(r#"{{"version":{},"k":1.0}}"#, SCHEMA_VERSION + 1);
+        let err = read_record::<SettingsRecord>(&newer).expect_err("newer");
+        assert!(err.contains("newer version"), "{err}");
     }
 }

@@ -1,17 +1,21 @@
 //! The app's one reactive store: the saved events, the settings and the storage problems, with
 //! the operations the pages call. [`Store::persist`] installs the single effect that writes it
 //! back to browser storage (see `persist`).
+//!
+//! The store sits above the data modules and uses them in one direction: `persist` (storage and
+//! the stored types), `files` (formats), `tiebreaks` (an event's standings choices); none of
+//! them knows the store.
 
-use crate::files::{self, ImportError};
+use crate::files::{self, ImportError, TrfWarning};
 use crate::persist::{self, Loaded, Persister, Quarantined};
-use crate::tiebreaks::{StoredChoice, TiebreakChoice};
+use crate::tiebreaks::TiebreakChoice;
 use engine::elo::Expectation;
 use engine::impute::Params;
 use engine::simulate::StudyConfig;
 use engine::{StartNo, Tournament, Withdrawal};
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+
+pub use crate::persist::{SavedEvent, Settings, K_INPUT_MAX};
 
 /// Id of the example event: one fixed id, so "open the example" never duplicates it.
 pub const EXAMPLE_ID: &str = "example";
@@ -19,65 +23,13 @@ pub const EXAMPLE_ID: &str = "example";
 /// The k slider's range (the number input accepts any k ≥ 0 up to [`K_INPUT_MAX`]).
 pub const K_SLIDER_MAX: f64 = 20.0;
 pub const K_STEP: f64 = 0.5;
-pub const K_INPUT_MAX: f64 = 1000.0;
 
-/// One event as the app holds it.
+/// An event just imported from a file: its id, and what the reader warned about (empty for a
+/// clean file), for the import dialog to list.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SavedEvent {
+pub struct ImportedEvent {
     pub id: String,
-    /// Milliseconds since the Unix epoch of the last change.
-    pub updated: f64,
-    /// Bumped on every change; the persister writes an event when it differs from the saved one.
-    pub revision: u64,
-    pub tournament: Tournament,
-}
-
-/// Choices that outlive a page: the last prior strength and expectation model, the last event.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Settings {
-    pub k: f64,
-    pub expectation: Expectation,
-    pub selected: Option<String>,
-    /// Each event's standings choices (tie-break list, rules, basis), by event id; an event
-    /// without an entry uses the defaults for its system.
-    pub tiebreaks: BTreeMap<String, StoredChoice>,
-    /// The simulation page's last settings (not its results).
-    pub simulation: StudyConfig,
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        let p = Params::default();
-        Settings {
-            k: p.k(),
-            expectation: p.expectation(),
-            selected: None,
-            tiebreaks: BTreeMap::new(),
-            simulation: StudyConfig::default(),
-        }
-    }
-}
-
-impl Settings {
-    /// Settings with k brought back into the accepted range (a hand-edited record may hold
-    /// anything).
-    pub fn sanitised(mut self) -> Settings {
-        self.k = Params::check_k(self.k)
-            .unwrap_or(Params::PAPER_K)
-            .min(K_INPUT_MAX);
-        if self.simulation.validate().is_err() {
-            self.simulation = StudyConfig::default();
-        }
-        self
-    }
-
-    /// The imputation settings; a k the engine refuses (only a record not yet
-    /// [`sanitised`](Settings::sanitised)) gives the paper's settings with this expectation.
-    pub fn params(&self) -> Params {
-        Params::new(self.k, self.expectation)
-            .unwrap_or_else(|_| Params::default().with_expectation(self.expectation))
-    }
+    pub warnings: Vec<TrfWarning>,
 }
 
 /// What went wrong with storage, for the banner.
@@ -268,14 +220,15 @@ impl Store {
         id
     }
 
+    /// Deletes the event and the preferences kept for it.
     pub fn delete_event(&self, id: &str) {
         self.events.update(|es| es.retain(|e| e.id != id));
-        if self
-            .settings
-            .with_untracked(|s| s.tiebreaks.contains_key(id))
-        {
+        if self.settings.with_untracked(|s| {
+            s.standings.contains_key(id) || s.unmoved_tiebreaks.contains_key(id)
+        }) {
             self.settings.update(|s| {
-                s.tiebreaks.remove(id);
+                s.standings.remove(id);
+                s.unmoved_tiebreaks.remove(id);
             });
         }
         if self
@@ -286,10 +239,17 @@ impl Store {
         }
     }
 
-    /// Parses a whole file first; only a complete, valid event is stored. Returns its id.
-    pub fn import(&self, text: &str) -> Result<String, ImportError> {
-        let tournament = files::parse_any(text)?;
-        Ok(self.add_event(tournament))
+    /// Parses a whole file first; only a complete, valid event is stored. Returns its id and
+    /// the reader's warnings.
+    pub fn import(&self, text: &str) -> Result<ImportedEvent, ImportError> {
+        let files::Imported {
+            tournament,
+            warnings,
+        } = files::import(text)?;
+        Ok(ImportedEvent {
+            id: self.add_event(tournament),
+            warnings,
+        })
     }
 
     pub fn set_k(&self, k: f64) {
@@ -338,35 +298,46 @@ impl Store {
     }
 }
 
-/// Standings choices (tie-breaks, rules, basis) of each event.
+/// Standings choices of each event: the tie-break list is the event's own (saved with it,
+/// exported with it); the rule version and the basis are preferences in the settings.
 impl Store {
-    /// The standings choices of event `id`, tracked: as stored, else the defaults for the
-    /// event's system.
+    /// The standings choices of event `id`, tracked: its list (else its system's preset) with
+    /// the preferences stored for it (else the defaults).
     pub fn tiebreak_choice(&self, id: String) -> Memo<TiebreakChoice> {
         let settings = self.settings;
         let events = self.events;
         Memo::new(move |_| {
-            let stored = settings.with(|s| s.tiebreaks.get(&id).map(TiebreakChoice::from_stored));
-            stored.unwrap_or_else(|| {
-                let system = events.with(|es| {
-                    es.iter()
-                        .find(|e| e.id == id)
-                        .map(|e| e.tournament.format.system())
-                });
-                TiebreakChoice::default_for(system.unwrap_or(engine::tiebreak::System::RoundRobin))
+            let view = settings.with(|s| s.standings.get(&id).cloned());
+            events.with(|es| match es.iter().find(|e| e.id == id) {
+                Some(e) => TiebreakChoice::of(&e.tournament, view.as_ref()),
+                None => TiebreakChoice::default_for(engine::tiebreak::System::RoundRobin),
             })
         })
     }
 
-    /// Stores the standings choices of event `id`.
+    /// Stores the standings choices of event `id`: the list into the event (so it is saved and
+    /// exported with it), the rule version and basis into the settings. Writes only what
+    /// changed.
     pub fn set_tiebreak_choice(&self, id: &str, choice: &TiebreakChoice) {
-        let stored = choice.to_stored();
-        if self
-            .settings
-            .with_untracked(|s| s.tiebreaks.get(id) != Some(&stored))
-        {
+        let list_changed = self.events.with_untracked(|es| {
+            es.iter()
+                .find(|e| e.id == id)
+                .is_some_and(|e| e.tournament.tiebreaks() != choice.tiebreaks)
+        });
+        if list_changed {
+            self.update_event(id, |t| t.set_tiebreaks(&choice.tiebreaks));
+        }
+        let view = choice.view();
+        let unchanged = self.settings.with_untracked(|s| match s.standings.get(id) {
+            Some(stored) => stored == &view,
+            // No entry means the defaults: nothing to store while they are kept.
+            None => {
+                view == TiebreakChoice::default_for(engine::tiebreak::System::RoundRobin).view()
+            }
+        });
+        if !unchanged {
             self.settings.update(|s| {
-                s.tiebreaks.insert(id.to_string(), stored);
+                s.standings.insert(id.to_string(), view);
             });
         }
     }

@@ -1,28 +1,40 @@
-//! Each event's standings choices: the tie-break list, the rule version and the crosstable the
-//! tie-breaks are computed on (the recorded results, or a withdrawal policy's). Kept in the
-//! app's settings (per event id), not in the event file, so the engine's JSON format stays as
-//! it is. The rules themselves are the engine's ([`engine::tiebreak`]).
+//! Each event's standings choices. The tie-break list belongs to the event: it is stored in the
+//! event itself (the `XXT` record the new-event wizard writes), so the Standings tab, the
+//! autosave, the TRF and JSON exports and `crosstable standings` all see the same list. Two
+//! interface preferences go with it, kept per event in the app's settings ([`StandingsView`]):
+//! the rule version the list is computed by and the basis it is computed on (the recorded
+//! results, or a withdrawal policy's crosstable). The rules themselves are the engine's
+//! ([`engine::tiebreak`]).
 
 use engine::tiebreak::{Config, System, Tiebreak, TiebreakRules};
+use engine::Tournament;
 use serde::{Deserialize, Serialize};
 
 /// Which crosstable the standings are computed on: the engine's.
 pub use engine::standings::Basis;
 
-/// The choices as stored: plain strings, so that a value this version does not know (written
-/// by a newer one) is ignored instead of making the whole settings record unreadable.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// Codes as stored by an older version, read leniently: unknown codes are left out.
+pub fn parse_codes(codes: &[String]) -> Vec<Tiebreak> {
+    codes.iter().filter_map(|c| c.parse().ok()).collect()
+}
+
+/// The interface preferences of an event's Standings tab, as stored in the settings: plain
+/// strings, so that a value this version does not know (written by a newer one) is ignored
+/// instead of making the whole settings record unreadable.
+///
+/// The rule version is a view preference, not event data: the model and TRF have no place for
+/// it (`XXT` holds the codes only), the CLI takes it as `--rules`, and the same list is the
+/// organiser's decision under either text — the tab offers both to compare.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct StoredChoice {
+pub struct StandingsView {
     /// `fide2026` or `fide2023`.
     pub rules: String,
-    /// Tie-break codes in order (`DE`, `BH-C1`, …).
-    pub tiebreaks: Vec<String>,
     /// `recorded` or a policy id.
     pub basis: String,
 }
 
-/// An event's standings choices.
+/// An event's standings choices: its own list with the tab's preferences.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TiebreakChoice {
     pub rules: TiebreakRules,
@@ -42,24 +54,21 @@ impl TiebreakChoice {
         }
     }
 
-    /// The stored choice, read leniently: unknown codes are left out, unknown rules or basis
-    /// fall back to the defaults.
-    pub fn from_stored(stored: &StoredChoice) -> TiebreakChoice {
+    /// The choices of event `t` with its stored preferences (none: the defaults), read
+    /// leniently: unknown rules or basis fall back to the defaults.
+    pub fn of(t: &Tournament, view: Option<&StandingsView>) -> TiebreakChoice {
+        let view = view.cloned().unwrap_or_default();
         TiebreakChoice {
-            rules: stored.rules.parse().unwrap_or_default(),
-            tiebreaks: stored
-                .tiebreaks
-                .iter()
-                .filter_map(|c| c.parse().ok())
-                .collect(),
-            basis: stored.basis.parse().unwrap_or_default(),
+            rules: view.rules.parse().unwrap_or_default(),
+            tiebreaks: t.tiebreaks(),
+            basis: view.basis.parse().unwrap_or_default(),
         }
     }
 
-    pub fn to_stored(&self) -> StoredChoice {
-        StoredChoice {
+    /// The preferences to store (the list goes into the event).
+    pub fn view(&self) -> StandingsView {
+        StandingsView {
             rules: self.rules.id().to_string(),
-            tiebreaks: self.tiebreaks.iter().map(|t| t.code()).collect(),
             basis: self.basis.id().to_string(),
         }
     }
@@ -95,49 +104,68 @@ mod tests {
     use super::*;
     use engine::impute::Policy;
 
+    fn list(codes: &str) -> Vec<Tiebreak> {
+        Tiebreak::parse_list(codes).expect("codes")
+    }
+
     #[test]
-    fn stored_round_trip() {
+    fn the_list_is_the_events_and_the_preferences_round_trip() {
+        let mut t = engine::example::withdrawal();
+        t.set_tiebreaks(&list("SB,BH-M1,KS-L-1"));
         let choice = TiebreakChoice {
             rules: TiebreakRules::Fide2023,
-            tiebreaks: Tiebreak::parse_list("SB,BH-M1,KS-L-1").expect("codes"),
+            tiebreaks: list("SB,BH-M1,KS-L-1"),
             basis: Basis::Policy(Policy::Bayes),
         };
-        assert_eq!(TiebreakChoice::from_stored(&choice.to_stored()), choice);
+        assert_eq!(TiebreakChoice::of(&t, Some(&choice.view())), choice);
+    }
+
+    #[test]
+    fn an_event_without_a_list_has_its_systems_preset() {
+        let t = engine::example::withdrawal();
+        assert_eq!(
+            TiebreakChoice::of(&t, None),
+            TiebreakChoice::default_for(System::RoundRobin)
+        );
+    }
+
+    #[test]
+    fn the_list_goes_out_and_back_in_through_trf_and_json() {
+        for codes in ["DE,BH-C1,WIN", ""] {
+            let mut t = engine::example::withdrawal();
+            t.set_tiebreaks(&list(codes));
+            assert_eq!(t.tiebreaks(), list(codes), "{codes:?}");
+            let trf = engine::trf::parse(&engine::trf::write(&t)).expect("our TRF");
+            assert_eq!(trf.tiebreaks(), list(codes), "TRF, {codes:?}");
+            let json = engine::json::parse(&engine::json::to_string(&t)).expect("our JSON");
+            assert_eq!(json.tiebreaks(), list(codes), "JSON, {codes:?}");
+        }
+        // An empty list stays empty (no tie-break), not the preset; a new list replaces it.
+        let mut t = engine::example::withdrawal();
+        t.set_tiebreaks(&[]);
+        t.set_tiebreaks(&[]);
+        t.set_tiebreaks(&list("SB"));
+        assert_eq!(t.tiebreaks(), list("SB"));
+        assert_eq!(
+            t.extra_records
+                .iter()
+                .filter(|r| r.starts_with("XXT"))
+                .count(),
+            1
+        );
     }
 
     #[test]
     fn unknown_stored_values_are_ignored_not_fatal() {
-        let stored: StoredChoice =
-            serde_json::from_str(r#"{"rules":"fide2031","tiebreaks":["SB","XYZ"],"basis":"new"}"#)
-                .expect("lenient");
-        let c = TiebreakChoice::from_stored(&stored);
+        let view: StandingsView =
+            serde_json::from_str(r#"{"rules":"fide2031","basis":"new"}"#).expect("lenient");
+        let c = TiebreakChoice::of(&engine::example::withdrawal(), Some(&view));
         assert_eq!(c.rules, TiebreakRules::Fide2026);
-        assert_eq!(
-            c.tiebreaks,
-            vec![Tiebreak::parse_list("SB").expect("SB")[0]]
-        );
         assert_eq!(c.basis, Basis::Recorded);
-    }
-
-    #[test]
-    fn settings_written_before_the_choices_existed_still_load() {
-        use crate::store::Settings;
-        let old: Settings =
-            serde_json::from_str(r#"{"k":2.5,"expectation":"logistic","selected":"example"}"#)
-                .expect("an older settings record");
-        assert!(old.tiebreaks.is_empty());
-        assert_eq!(old.k, 2.5);
-        let mut settings = Settings::default();
-        let choice = TiebreakChoice::default_for(System::Swiss);
-        settings
-            .tiebreaks
-            .insert("example".into(), choice.to_stored());
-        let text = serde_json::to_string(&settings).expect("serialise");
-        let back: Settings = serde_json::from_str(&text).expect("deserialise");
-        assert_eq!(back, settings);
         assert_eq!(
-            TiebreakChoice::from_stored(&back.tiebreaks["example"]),
-            choice
+            parse_codes(&["SB".into(), "XYZ".into()]),
+            list("SB"),
+            "unknown codes are left out"
         );
     }
 

@@ -1,17 +1,21 @@
 //! Import an event from a TRF or JSON file. The file is parsed completely before anything is
-//! stored: a broken file changes nothing and its error names the line.
+//! stored: a broken file changes nothing and its error names the line. A file that is readable
+//! but odd (a points column that disagrees with the results, …) is imported, and the reader's
+//! warnings are listed, by line and column, before the user opens the event.
 
-use crate::files;
-use crate::store::{use_store, Store};
+use crate::files::{self, TrfWarning};
+use crate::store::{use_store, ImportedEvent, Store};
+use crate::text;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
 use wasm_bindgen::JsCast;
 
-/// Imports `text` (the content of `file_name`) into `store`: the new event's id, or the message
-/// to show. This is all the file input does once the file is read.
-pub fn import_text(store: Store, file_name: &str, text: &str) -> Result<String, String> {
+/// Imports `text` (the content of `file_name`) into `store`: the new event's id with the
+/// reader's warnings, or the message to show. This is all the file input does once the file is
+/// read.
+pub fn import_text(store: Store, file_name: &str, text: &str) -> Result<ImportedEvent, String> {
     store.import(text).map_err(|e| {
         format!("Could not import “{file_name}”: {e}. Nothing was imported; your saved events are unchanged.")
     })
@@ -21,9 +25,38 @@ pub fn import_text(store: Store, file_name: &str, text: &str) -> Result<String, 
 async fn read_file(file: web_sys::File) -> Result<String, String> {
     let buffer = wasm_bindgen_futures::JsFuture::from(file.array_buffer())
         .await
-        .map_err(|e| crate::persist::js_error_text(&e))?;
+        .map_err(|e| files::js_error_text(&e))?;
     let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
     Ok(files::decode(&bytes))
+}
+
+/// An import that succeeded with warnings: what the list shows until it is dismissed.
+#[derive(Clone, Debug, PartialEq)]
+struct WarnedImport {
+    id: String,
+    file_name: String,
+    event_name: String,
+    warnings: Vec<TrfWarning>,
+}
+
+impl WarnedImport {
+    /// One sentence for the heading and the screen reader's announcement.
+    fn summary(&self) -> String {
+        format!(
+            "“{}” was imported from “{}” with {}",
+            self.event_name,
+            self.file_name,
+            text::plural(self.warnings.len(), "warning", "warnings")
+        )
+    }
+}
+
+/// Where a warning is: `Line 4, column 81` (or just the line).
+fn place(w: &TrfWarning) -> String {
+    match w.column {
+        Some(c) => format!("Line {}, column {c}", w.line),
+        None => format!("Line {}", w.line),
+    }
 }
 
 #[component]
@@ -31,6 +64,7 @@ pub fn ImportFile() -> impl IntoView {
     let store = use_store();
     let navigate = use_navigate();
     let error = RwSignal::new(None::<String>);
+    let warned = RwSignal::new(None::<WarnedImport>);
 
     let on_change = move |ev: leptos::ev::Event| {
         let Some(input) = ev
@@ -52,11 +86,33 @@ pub fn ImportFile() -> impl IntoView {
             // Clear the input so that choosing the same file again imports it again.
             input.set_value("");
             match outcome {
-                Ok(id) => {
+                Ok(imported) if imported.warnings.is_empty() => {
                     error.set(None);
-                    navigate(&format!("/event/{id}"), NavigateOptions::default());
+                    warned.set(None);
+                    navigate(
+                        &format!("/event/{}", imported.id),
+                        NavigateOptions::default(),
+                    );
                 }
-                Err(message) => error.set(Some(message)),
+                // Imported, but the user should read what the reader corrected before relying
+                // on the event: stay here and list it, with a link to the event.
+                Ok(imported) => {
+                    error.set(None);
+                    let event_name = store
+                        .tournament_now(&imported.id)
+                        .map(|t| t.name)
+                        .unwrap_or_default();
+                    warned.set(Some(WarnedImport {
+                        id: imported.id,
+                        file_name: name,
+                        event_name,
+                        warnings: imported.warnings,
+                    }));
+                }
+                Err(message) => {
+                    warned.set(None);
+                    error.set(Some(message));
+                }
             }
         });
     };
@@ -87,5 +143,66 @@ pub fn ImportFile() -> impl IntoView {
                 </button>
             </div>
         </Show>
+        // Always present, so that a screen reader announces the summary when it appears.
+        <p class="visually-hidden" role="status" aria-live="polite">
+            {move || warned.with(|w| w.as_ref().map(WarnedImport::summary).unwrap_or_default())}
+        </p>
+        {move || {
+            warned
+                .get()
+                .map(|report| {
+                    view! {
+                        <ImportWarnings
+                            report=report
+                            on_dismiss=Callback::new(move |_| warned.set(None))
+                        />
+                    }
+                })
+        }}
+    }
+}
+
+/// The warnings of a successful import, listed with their place in the file.
+#[component]
+fn ImportWarnings(
+    /// The import and its warnings.
+    report: WarnedImport,
+    /// Called when the user dismisses the list.
+    on_dismiss: Callback<()>,
+) -> impl IntoView {
+    let items = report
+        .warnings
+        .iter()
+        .map(|w| {
+            view! {
+                <li data-testid="import-warning">
+                    <span class="import-warning-place">{place(w)}</span>
+                    ": "
+                    {w.message.clone()}
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section
+            class="import-warnings"
+            data-testid="import-warnings"
+            aria-labelledby="import-warnings-title"
+        >
+            <h3 id="import-warnings-title">{report.summary()}</h3>
+            <p>
+                "The file was read; these are what its reader corrected or left out. Check them \
+                 before you rely on the event."
+            </p>
+            <ul>{items}</ul>
+            <div class="toolbar">
+                <a class="button" href=format!("/event/{}", report.id) data-testid="import-open">
+                    "Open the event"
+                </a>
+                <button type="button" on:click=move |_| on_dismiss.run(())>
+                    "Dismiss"
+                </button>
+            </div>
+        </section>
     }
 }

@@ -30,7 +30,8 @@ fn basis_label(b: Basis, k: f64) -> String {
 
 #[component]
 pub fn StandingsTable(
-    /// Id of the event in the store (its choices are saved per event).
+    /// Id of the event in the store (its tie-break list is saved in the event, the rule
+    /// version and basis as preferences for it).
     event_id: String,
 ) -> impl IntoView {
     let store = use_store();

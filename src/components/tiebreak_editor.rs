@@ -1,6 +1,8 @@
 //! The event's tie-break list: a FIDE preset for round-robins or Swiss, the rule version, and
 //! the ordered list itself — add, remove, move up and down, all by keyboard too. Every change is
-//! stored at once; the order after a move keeps the focus on the moved tie-break.
+//! handed on at once (the Standings tab stores the list in the event); the order after a move
+//! keeps the focus on the moved tie-break. Parts: [`PresetAndRules`], [`TiebreakItem`],
+//! [`AddTiebreak`], sharing one [`Editing`].
 
 use crate::tiebreaks::{TiebreakChoice, SUGGESTED};
 use engine::tiebreak::{System, Tiebreak, TiebreakRules};
@@ -68,24 +70,27 @@ fn preset_label(system: System) -> String {
     format!("{name} (FIDE): {}", codes.join(", "))
 }
 
-#[component]
-pub fn TiebreakEditor(
-    /// The event's current choices.
+/// The signals the editor's parts share: the event's choices, where changes go, and the
+/// messages for the user (the last change, for screen readers; the last refusal).
+#[derive(Clone, Copy)]
+struct Editing {
     choice: Memo<TiebreakChoice>,
-    /// Called with the new choices after every change.
     on_change: Callback<TiebreakChoice>,
-) -> impl IntoView {
-    let announce = RwSignal::new(String::new());
-    let error = RwSignal::new(None::<String>);
-    let code_input = NodeRef::<Input>::new();
+    announce: RwSignal<String>,
+    error: RwSignal<Option<String>>,
+}
 
-    let change = move |f: &dyn Fn(&mut TiebreakChoice)| {
-        let mut c = choice.get_untracked();
+impl Editing {
+    /// Applies `f` to a copy of the choices and hands the result on.
+    fn change(self, f: impl FnOnce(&mut TiebreakChoice)) {
+        let mut c = self.choice.get_untracked();
         f(&mut c);
-        on_change.run(c);
-    };
-    let edit = move |e: Edit| {
-        let mut c = choice.get_untracked();
+        self.on_change.run(c);
+    }
+
+    /// Moves or removes an item; says what happened and keeps the focus on the moved item.
+    fn edit(self, e: Edit) {
+        let mut c = self.choice.get_untracked();
         let code = |i: usize| c.tiebreaks.get(i).map(|t| t.code()).unwrap_or_default();
         let what = match e {
             Edit::Up(i) => format!("{} moved up to position {}", code(i), i),
@@ -93,134 +98,40 @@ pub fn TiebreakEditor(
             Edit::Remove(i) => format!("{} removed", code(i)),
         };
         if let Some(focus) = apply(&mut c.tiebreaks, e) {
-            error.set(None);
-            on_change.run(c);
-            announce.set(what);
+            self.error.set(None);
+            self.on_change.run(c);
+            self.announce.set(what);
             focus_later(focus);
         }
-    };
-    let add = move || {
-        let Some(input) = code_input.get_untracked() else {
-            return;
-        };
-        let text = input.value();
-        if text.trim().is_empty() {
-            error.set(Some(
-                "Type or pick a tie-break code first, e.g. BH-C1.".into(),
-            ));
-            return;
-        }
-        match text.parse::<Tiebreak>() {
-            Err(e) => error.set(Some(e)),
-            Ok(tb) if choice.with_untracked(|c| c.tiebreaks.contains(&tb)) => {
-                error.set(Some(format!("{} is already in the list.", tb.code())));
-            }
-            Ok(tb) => {
-                error.set(None);
-                input.set_value("");
-                change(&|c| c.tiebreaks.push(tb));
-                announce.set(format!("{} added at the end", tb.code()));
-            }
-        }
-    };
+    }
+}
 
-    let preset_value = move || {
-        choice.with(|c| match c.preset() {
-            Some(s) => s.id().to_string(),
-            None => "custom".to_string(),
-        })
+#[component]
+pub fn TiebreakEditor(
+    /// The event's current choices.
+    choice: Memo<TiebreakChoice>,
+    /// Called with the new choices after every change.
+    on_change: Callback<TiebreakChoice>,
+) -> impl IntoView {
+    let editing = Editing {
+        choice,
+        on_change,
+        announce: RwSignal::new(String::new()),
+        error: RwSignal::new(None::<String>),
     };
     let rows = move || {
         let list = choice.with(|c| c.tiebreaks.clone());
-        let n = list.len();
+        let last = list.len().saturating_sub(1);
         list.into_iter()
             .enumerate()
-            .map(|(i, tb)| {
-                let code = tb.code();
-                view! {
-                    <li class="tb-item">
-                        <span class="tb-pos" aria-hidden="true">{i + 1}"."</span>
-                        <span class="tb-code">{code.clone()}</span>
-                        <span class="tb-name muted">{tb.name()}</span>
-                        <span class="tb-actions">
-                            <button
-                                type="button"
-                                id=format!("tb-{i}-up")
-                                class="icon"
-                                aria-label=format!("Move {code} up")
-                                title="Move up"
-                                disabled=i == 0
-                                on:click=move |_| edit(Edit::Up(i))
-                            >
-                                "↑"
-                            </button>
-                            <button
-                                type="button"
-                                id=format!("tb-{i}-down")
-                                class="icon"
-                                aria-label=format!("Move {code} down")
-                                title="Move down"
-                                disabled=i + 1 == n
-                                on:click=move |_| edit(Edit::Down(i))
-                            >
-                                "↓"
-                            </button>
-                            <button
-                                type="button"
-                                id=format!("tb-{i}-remove")
-                                class="icon"
-                                aria-label=format!("Remove {code}")
-                                title="Remove"
-                                on:click=move |_| edit(Edit::Remove(i))
-                            >
-                                "✕"
-                            </button>
-                        </span>
-                    </li>
-                }
-            })
+            .map(|(i, tb)| view! { <TiebreakItem editing=editing index=i tiebreak=tb last=i == last /> })
             .collect_view()
     };
 
     view! {
         <fieldset class="tiebreak-editor" data-testid="tiebreak-editor">
             <legend>"Tie-breaks"</legend>
-            <div class="tb-selects">
-                <label class="inline">
-                    "Preset "
-                    <select
-                        data-testid="tiebreak-preset"
-                        prop:value=preset_value
-                        on:change=move |ev| {
-                            let v = event_target_value(&ev);
-                            if let Ok(system) = v.parse::<System>() {
-                                change(&|c| c.tiebreaks = Tiebreak::preset(system));
-                                error.set(None);
-                                announce.set(format!("{} preset chosen", preset_label(system)));
-                            }
-                        }
-                    >
-                        <option value="round-robin">{preset_label(System::RoundRobin)}</option>
-                        <option value="swiss">{preset_label(System::Swiss)}</option>
-                        <option value="custom" disabled=true>"Custom list"</option>
-                    </select>
-                </label>
-                <label class="inline">
-                    "Rules "
-                    <select
-                        data-testid="tiebreak-rules"
-                        prop:value=move || choice.with(|c| c.rules.id())
-                        on:change=move |ev| {
-                            if let Ok(r) = event_target_value(&ev).parse::<TiebreakRules>() {
-                                change(&|c| c.rules = r);
-                            }
-                        }
-                    >
-                        <option value="fide2026">"FIDE 2026 (in force from 1 March 2026)"</option>
-                        <option value="fide2023">"FIDE 2023"</option>
-                    </select>
-                </label>
-            </div>
+            <PresetAndRules editing=editing />
             <p class="muted small" id="tb-list-help">
                 "Points come first; then the list, in order. The presets are the orders of the FIDE TEC \
                  tie-break exercises."
@@ -233,45 +144,197 @@ pub fn TiebreakEditor(
                     {rows}
                 </ol>
             </Show>
-            <div class="tb-add">
-                <label for="tb-add-code">"Add a tie-break"</label>
-                <input
-                    id="tb-add-code"
-                    type="text"
-                    list="tb-codes"
-                    size="8"
-                    autocomplete="off"
-                    spellcheck="false"
-                    placeholder="e.g. BH-C1"
-                    aria-describedby="tb-add-help"
-                    node_ref=code_input
-                    on:keydown=move |ev| {
-                        if ev.key() == "Enter" {
-                            ev.prevent_default();
-                            add();
+            <AddTiebreak editing=editing />
+            <Show when=move || editing.error.with(Option::is_some)>
+                <p class="alert" role="alert">{move || editing.error.get().unwrap_or_default()}</p>
+            </Show>
+            <p class="visually-hidden" role="status" aria-live="polite">
+                {move || editing.announce.get()}
+            </p>
+        </fieldset>
+    }
+}
+
+/// The preset select (a FIDE list for round-robins or Swiss, or "custom") and the rule version.
+#[component]
+fn PresetAndRules(
+    /// The editor's shared state.
+    editing: Editing,
+) -> impl IntoView {
+    let choice = editing.choice;
+    let preset_value = move || {
+        choice.with(|c| match c.preset() {
+            Some(s) => s.id().to_string(),
+            None => "custom".to_string(),
+        })
+    };
+    view! {
+        <div class="tb-selects">
+            <label class="inline">
+                "Preset "
+                <select
+                    data-testid="tiebreak-preset"
+                    prop:value=preset_value
+                    on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        if let Ok(system) = v.parse::<System>() {
+                            editing.change(|c| c.tiebreaks = Tiebreak::preset(system));
+                            editing.error.set(None);
+                            editing.announce.set(format!("{} preset chosen", preset_label(system)));
                         }
                     }
-                />
-                <datalist id="tb-codes">
-                    {SUGGESTED
-                        .iter()
-                        .filter_map(|c| c.parse::<Tiebreak>().ok())
-                        .map(|tb| view! { <option value=tb.code()>{tb.name()}</option> })
-                        .collect_view()}
-                </datalist>
-                <button type="button" data-testid="tiebreak-add" on:click=move |_| add()>
-                    "Add"
+                >
+                    <option value="round-robin">{preset_label(System::RoundRobin)}</option>
+                    <option value="swiss">{preset_label(System::Swiss)}</option>
+                    <option value="custom" disabled=true>"Custom list"</option>
+                </select>
+            </label>
+            <label class="inline">
+                "Rules "
+                <select
+                    data-testid="tiebreak-rules"
+                    prop:value=move || choice.with(|c| c.rules.id())
+                    on:change=move |ev| {
+                        if let Ok(r) = event_target_value(&ev).parse::<TiebreakRules>() {
+                            editing.change(|c| c.rules = r);
+                        }
+                    }
+                >
+                    <option value="fide2026">"FIDE 2026 (in force from 1 March 2026)"</option>
+                    <option value="fide2023">"FIDE 2023"</option>
+                </select>
+            </label>
+        </div>
+    }
+}
+
+/// One tie-break of the list, with its move and remove buttons.
+#[component]
+fn TiebreakItem(
+    /// The editor's shared state.
+    editing: Editing,
+    /// Its position in the list (0-based).
+    index: usize,
+    /// The tie-break shown.
+    tiebreak: Tiebreak,
+    /// Is it the last of the list (nothing to move down past)?
+    last: bool,
+) -> impl IntoView {
+    let i = index;
+    let code = tiebreak.code();
+    view! {
+        <li class="tb-item">
+            <span class="tb-pos" aria-hidden="true">{i + 1}"."</span>
+            <span class="tb-code">{code.clone()}</span>
+            <span class="tb-name muted">{tiebreak.name()}</span>
+            <span class="tb-actions">
+                <button
+                    type="button"
+                    id=format!("tb-{i}-up")
+                    class="icon"
+                    aria-label=format!("Move {code} up")
+                    title="Move up"
+                    disabled=i == 0
+                    on:click=move |_| editing.edit(Edit::Up(i))
+                >
+                    "↑"
                 </button>
-                <p id="tb-add-help" class="muted small">
-                    "Codes: DE, WIN, WON, BPG, BWG, REP, PS, BH, FB, AOB, SB, KS, ARO, TPR, PTP; \
-                     cut and median as BH-C1, BH-M1; Koya limit as KS-L-1."
-                </p>
-            </div>
-            <Show when=move || error.with(Option::is_some)>
-                <p class="alert" role="alert">{move || error.get().unwrap_or_default()}</p>
-            </Show>
-            <p class="visually-hidden" role="status" aria-live="polite">{move || announce.get()}</p>
-        </fieldset>
+                <button
+                    type="button"
+                    id=format!("tb-{i}-down")
+                    class="icon"
+                    aria-label=format!("Move {code} down")
+                    title="Move down"
+                    disabled=last
+                    on:click=move |_| editing.edit(Edit::Down(i))
+                >
+                    "↓"
+                </button>
+                <button
+                    type="button"
+                    id=format!("tb-{i}-remove")
+                    class="icon"
+                    aria-label=format!("Remove {code}")
+                    title="Remove"
+                    on:click=move |_| editing.edit(Edit::Remove(i))
+                >
+                    "✕"
+                </button>
+            </span>
+        </li>
+    }
+}
+
+/// Adds a code at the end of the list (typed or picked from the suggestions; Enter adds too).
+#[component]
+fn AddTiebreak(
+    /// The editor's shared state.
+    editing: Editing,
+) -> impl IntoView {
+    let code_input = NodeRef::<Input>::new();
+    let add = move || {
+        let Some(input) = code_input.get_untracked() else {
+            return;
+        };
+        let text = input.value();
+        if text.trim().is_empty() {
+            editing.error.set(Some(
+                "Type or pick a tie-break code first, e.g. BH-C1.".into(),
+            ));
+            return;
+        }
+        match text.parse::<Tiebreak>() {
+            Err(e) => editing.error.set(Some(e)),
+            Ok(tb) if editing.choice.with_untracked(|c| c.tiebreaks.contains(&tb)) => {
+                editing
+                    .error
+                    .set(Some(format!("{} is already in the list.", tb.code())));
+            }
+            Ok(tb) => {
+                editing.error.set(None);
+                input.set_value("");
+                editing.change(|c| c.tiebreaks.push(tb));
+                editing
+                    .announce
+                    .set(format!("{} added at the end", tb.code()));
+            }
+        }
+    };
+    view! {
+        <div class="tb-add">
+            <label for="tb-add-code">"Add a tie-break"</label>
+            <input
+                id="tb-add-code"
+                type="text"
+                list="tb-codes"
+                size="8"
+                autocomplete="off"
+                spellcheck="false"
+                placeholder="e.g. BH-C1"
+                aria-describedby="tb-add-help"
+                node_ref=code_input
+                on:keydown=move |ev| {
+                    if ev.key() == "Enter" {
+                        ev.prevent_default();
+                        add();
+                    }
+                }
+            />
+            <datalist id="tb-codes">
+                {SUGGESTED
+                    .iter()
+                    .filter_map(|c| c.parse::<Tiebreak>().ok())
+                    .map(|tb| view! { <option value=tb.code()>{tb.name()}</option> })
+                    .collect_view()}
+            </datalist>
+            <button type="button" data-testid="tiebreak-add" on:click=move |_| add()>
+                "Add"
+            </button>
+            <p id="tb-add-help" class="muted small">
+                "Codes: DE, WIN, WON, BPG, BWG, REP, PS, BH, FB, AOB, SB, KS, ARO, TPR, PTP; \
+                 cut and median as BH-C1, BH-M1; Koya limit as KS-L-1."
+            </p>
+        </div>
     }
 }
 

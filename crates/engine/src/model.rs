@@ -469,15 +469,23 @@ impl Tournament {
             .and_then(|list| crate::tiebreak::Tiebreak::parse_list(list).ok())
     }
 
-    /// Chooses the event's tie-break list (an empty list means "the preset").
+    /// Chooses the event's tie-break list. An empty list is a choice too — points only, no
+    /// tie-break — kept as a bare `XXT` record; [`Tournament::clear_tiebreaks`] goes back to
+    /// the preset.
     pub fn set_tiebreaks(&mut self, list: &[crate::tiebreak::Tiebreak]) {
+        self.clear_tiebreaks();
+        let codes: Vec<String> = list.iter().map(|tb| tb.code()).collect();
+        self.extra_records.push(
+            format!("{TIEBREAK_RECORD} {}", codes.join(", "))
+                .trim_end()
+                .to_owned(),
+        );
+    }
+
+    /// Forgets the chosen list: the event uses its system's preset again.
+    pub fn clear_tiebreaks(&mut self) {
         self.extra_records
             .retain(|r| !r.starts_with(TIEBREAK_RECORD));
-        if !list.is_empty() {
-            let codes: Vec<String> = list.iter().map(|tb| tb.code()).collect();
-            self.extra_records
-                .push(format!("{TIEBREAK_RECORD} {}", codes.join(", ")));
-        }
     }
 
     /// An empty event with the given players (start numbers are reassigned 1..n in order).
@@ -788,7 +796,23 @@ mod tests {
         assert_eq!(t.chosen_tiebreaks(), Some(list.clone()));
         assert_eq!(t.tiebreaks(), list);
         assert_eq!(t.extra_records.len(), 1, "{:?}", t.extra_records);
+        // An empty list is a choice (points only), and survives TRF and JSON.
         t.set_tiebreaks(&[]);
+        assert_eq!(t.chosen_tiebreaks(), Some(Vec::new()));
+        assert_eq!(t.tiebreaks(), Vec::new());
+        assert_eq!(
+            crate::trf::parse(&crate::trf::write(&t))
+                .expect("trf")
+                .tiebreaks(),
+            Vec::new()
+        );
+        assert_eq!(
+            crate::json::parse(&crate::json::to_string(&t))
+                .expect("json")
+                .tiebreaks(),
+            Vec::new()
+        );
+        t.clear_tiebreaks();
         assert_eq!(t.chosen_tiebreaks(), None);
         assert_eq!(t.tiebreaks(), Tiebreak::preset(System::Swiss));
     }
