@@ -1,8 +1,16 @@
+use super::estimators::Withdrawn;
+use super::game::{expected_from_factors, sample_score, strength_factor};
+use super::rng::{standard_normals, uniform};
 use super::*;
+use crate::berger;
 use crate::elo::{logistic_expected, Expectation};
+use crate::impute::Policy;
 use crate::impute::{analyse, Params};
 use crate::model::{Color, Entry, Format, GameResult, Outcome, Player, Tournament, Withdrawal};
+use chacha20::rand_core::SeedableRng;
+use chacha20::ChaCha8Rng;
 use proptest::prelude::*;
+use std::sync::Mutex;
 
 /// Tolerance for one closed form computed in two ways (same operations, possibly reordered).
 const CLOSED_FORM: f64 = 1e-12;
