@@ -7,7 +7,7 @@ use std::fmt;
 pub const DEFAULT_SEED: u64 = 20_260_528;
 
 /// Largest field the study accepts; keeps the fixed-point sums far from overflow (see
-/// [`ExactSum`]).
+/// [`ExactSum`](super::ExactSum)).
 pub const MAX_PLAYERS: u32 = 256;
 /// Largest number of tournaments per scenario (2⁴⁰), for the same reason.
 pub const MAX_TOURNAMENTS: u64 = 1 << 40;
@@ -33,7 +33,7 @@ pub struct StudyConfig {
     /// Prior strength k of the Bayesian policy (default 3).
     pub k: f64,
     /// Draw probability between equally strong players, the 0.6 of the draw model (see
-    /// [`outcome_probabilities`]); between 0 and 1.
+    /// [`outcome_probabilities`](super::outcome_probabilities)); between 0 and 1.
     pub draw_peak: f64,
     /// Simulated tournaments per scenario (default 10,000).
     pub tournaments: u64,
@@ -64,7 +64,7 @@ impl StudyConfig {
         u32::from(self.cycles) * self.players.saturating_sub(1)
     }
 
-    /// Checks every setting; [`Study::new`] calls it.
+    /// Checks every setting; [`Study::new`](super::Study::new) calls it.
     pub fn validate(&self) -> Result<(), ConfigError> {
         if !(2..=MAX_PLAYERS).contains(&self.players) {
             return Err(ConfigError::Players(self.players));

@@ -39,7 +39,7 @@ impl Withdrawn {
     }
 
     /// The six predictions of the opponent's score in an unplayed game with E(i, W) = `e`, in
-    /// [`METHODS`] order, and which of them the clamp to [0, 1] changed.
+    /// [`METHODS`](super::METHODS) order, and which of them the clamp to [0, 1] changed.
     #[inline]
     pub(super) fn predict(&self, e: f64) -> ([f64; 6], [bool; 6]) {
         let performance = e + self.weight_performance * self.residual;

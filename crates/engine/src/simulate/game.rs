@@ -18,7 +18,7 @@ pub struct OutcomeProbabilities {
 ///
 /// Non-negative for every E ∈ [0, 1] whenever 0 ≤ D ≤ 1: for E ≥ ½, d = 2D(1 − E), so
 /// P(loss) = (1 − D)(1 − E) ≥ 0 and P(win) = E − D(1 − E) ≥ (1 − D)/2 ≥ 0; E < ½ is the mirror
-/// image. [`StudyConfig::validate`] therefore requires D ∈ [0, 1].
+/// image. [`StudyConfig::validate`](super::StudyConfig::validate) therefore requires D ∈ [0, 1].
 pub fn outcome_probabilities(e: f64, draw_peak: f64) -> OutcomeProbabilities {
     let draw = draw_peak * (1.0 - (2.0 * e - 1.0).abs());
     OutcomeProbabilities {
