@@ -24,6 +24,37 @@ pub struct ScenarioResult {
     pub clamped: PerMethod<u64>,
 }
 
+impl ScenarioResult {
+    /// The method(s) with the lowest RMSE in this scenario, in [`METHODS`] order: the one
+    /// definition of "best" behind [`Summary::best_in`], the CLI's table and the app's table and
+    /// note.
+    ///
+    /// # Ties
+    /// A tie is a tie: every method whose RMSE equals the lowest is best, none of them preferred,
+    /// and each counts the scenario in [`Summary::best_in`]. RMSEs are compared exactly. Ties are
+    /// no rounding accidents here: they arise where two methods predict the same score for every
+    /// game, scored on the same draws with the same operations, so their RMSEs are the same bits
+    /// — the FIDE rule always ties with the rule it resolves to, and `performance` ties `bayes`
+    /// at k = 0. Any other two methods differ somewhere, and a tolerance would only hide that.
+    pub fn best_methods(&self) -> Vec<Policy> {
+        let lowest = METHODS
+            .iter()
+            .map(|&m| self.rmse.get(m))
+            .fold(f64::INFINITY, f64::min);
+        METHODS
+            .iter()
+            .copied()
+            .filter(|&m| self.rmse.get(m) == lowest)
+            .collect()
+    }
+
+    /// Whether the Bayesian RMSE is below both FIDE rules' (forfeit's and annulment's), the
+    /// paper's "lower than both FIDE rules". Strictly below: a tie with a rule is no win over it.
+    pub fn bayes_beats_both_fide_rules(&self) -> bool {
+        self.rmse.bayes < self.rmse.forfeit && self.rmse.bayes < self.rmse.annul
+    }
+}
+
 /// # Formula
 /// 100 · (1 − a / b): how many percent lower a is than b.
 pub fn percent_lower(a: f64, b: f64) -> f64 {
@@ -42,10 +73,16 @@ pub struct Summary {
     /// The smallest and largest per-scenario "annulment x % lower than forfeit".
     pub annul_vs_forfeit_min_pct: f64,
     pub annul_vs_forfeit_max_pct: f64,
-    /// Scenarios where the Bayesian RMSE is below both the forfeit and the annulment RMSE.
+    /// Scenarios where the Bayesian RMSE is below both the forfeit and the annulment RMSE
+    /// ([`ScenarioResult::bayes_beats_both_fide_rules`]).
     pub bayes_beats_both_fide_rules: u32,
-    /// Scenarios where the Bayesian RMSE is the lowest of all six methods.
+    /// Scenarios where the Bayesian RMSE is the lowest of all six methods, ties included: the
+    /// same number as `best_in.bayes`.
     pub bayes_lowest_of_all: u32,
+    /// Scenarios in which each method was best ([`ScenarioResult::best_methods`]). A tie counts
+    /// the scenario for every tied method, so the counts can add up to more than `scenarios`.
+    #[serde(default)]
+    pub best_in: PerMethod<u32>,
     pub scenarios: u32,
 }
 
@@ -70,6 +107,11 @@ impl Summary {
             .iter()
             .map(|r| percent_lower(r.rmse.annul, r.rmse.forfeit))
             .collect();
+        let best_in = PerMethod::from_array(METHODS.map(|m| {
+            rows.iter()
+                .filter(|r| r.best_methods().contains(&m))
+                .count() as u32
+        }));
         Summary {
             bayes_vs_fide_pct: lower_where(Policy::Fide, None).unwrap_or(f64::NAN),
             bayes_vs_forfeit_where_fide_forfeits_pct: lower_where(
@@ -81,19 +123,25 @@ impl Summary {
             annul_vs_forfeit_max_pct: annul_vs_forfeit.iter().copied().fold(f64::NAN, f64::max),
             bayes_beats_both_fide_rules: rows
                 .iter()
-                .filter(|r| r.rmse.bayes < r.rmse.forfeit && r.rmse.bayes < r.rmse.annul)
+                .filter(|r| r.bayes_beats_both_fide_rules())
                 .count() as u32,
-            bayes_lowest_of_all: rows
-                .iter()
-                .filter(|r| {
-                    METHODS
-                        .iter()
-                        .filter(|&&m| m != Policy::Bayes)
-                        .all(|&m| r.rmse.bayes < r.rmse.get(m))
-                })
-                .count() as u32,
+            bayes_lowest_of_all: best_in.bayes,
+            best_in,
             scenarios: rows.len() as u32,
         }
+    }
+}
+
+impl Summary {
+    /// The method(s) best in the most scenarios ([`Summary::best_in`], ties included), in
+    /// [`METHODS`] order; empty when there are no scenarios.
+    pub fn best_overall(&self) -> Vec<Policy> {
+        let most = METHODS.map(|m| self.best_in.get(m)).into_iter().max();
+        METHODS
+            .iter()
+            .copied()
+            .filter(|&m| most.is_some_and(|c| c > 0 && self.best_in.get(m) == c))
+            .collect()
     }
 }
 
@@ -133,5 +181,65 @@ impl StudyResult {
             ));
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A scenario whose RMSEs are `rmse`, in [`METHODS`] order.
+    fn row(rmse: [f64; 6]) -> ScenarioResult {
+        ScenarioResult {
+            rating_sd: 30.0,
+            form: 0.0,
+            withdrawal_after: 2,
+            fide_resolves_to: Policy::Annul,
+            tournaments: 1,
+            unplayed_games: 8,
+            rmse: PerMethod::from_array(rmse),
+            bias: PerMethod::default(),
+            clamped: PerMethod::default(),
+        }
+    }
+
+    use Policy::{Annul, Bayes, Elo, Fide, Forfeit, Performance};
+
+    #[test]
+    fn the_lowest_rmse_is_best() {
+        // forfeit, annul, elo, performance, bayes, fide
+        let r = row([0.5, 0.4, 0.3, 0.25, 0.2, 0.4]);
+        assert_eq!(r.best_methods(), vec![Bayes]);
+        assert!(r.bayes_beats_both_fide_rules());
+    }
+
+    #[test]
+    fn a_tie_is_a_tie() {
+        let fide_ties_annul = row([0.5, 0.1, 0.3, 0.25, 0.2, 0.1]);
+        assert_eq!(fide_ties_annul.best_methods(), vec![Annul, Fide]);
+        let at_k_zero = row([0.5, 0.4, 0.3, 0.2, 0.2, 0.4]);
+        assert_eq!(at_k_zero.best_methods(), vec![Performance, Bayes]);
+        // Below both FIDE rules is strict: a tie with annulment is no win over it.
+        let bayes_ties_annul = row([0.5, 0.2, 0.3, 0.25, 0.2, 0.2]);
+        assert_eq!(bayes_ties_annul.best_methods(), vec![Annul, Bayes, Fide]);
+        assert!(!bayes_ties_annul.bayes_beats_both_fide_rules());
+    }
+
+    #[test]
+    fn the_summary_counts_each_tied_method() {
+        let rows = [
+            row([0.5, 0.4, 0.3, 0.2, 0.2, 0.4]), // performance and bayes
+            row([0.5, 0.4, 0.1, 0.2, 0.2, 0.4]), // elo
+            row([0.5, 0.1, 0.3, 0.2, 0.2, 0.1]), // annul and fide
+        ];
+        let s = Summary::new(&rows);
+        assert_eq!(s.best_in.to_array(), [0, 1, 1, 1, 1, 1]);
+        assert_eq!(s.bayes_lowest_of_all, s.best_in.bayes);
+        assert_eq!(s.bayes_beats_both_fide_rules, 2);
+        assert_eq!(s.best_overall(), vec![Annul, Elo, Performance, Bayes, Fide]);
+        let s = Summary::new(&rows[..1]);
+        assert_eq!(s.best_overall(), vec![Performance, Bayes]);
+        assert_eq!(Summary::new(&[]).best_overall(), Vec::<Policy>::new());
+        assert!(!Summary::new(&rows).best_overall().contains(&Forfeit));
     }
 }
