@@ -1,13 +1,12 @@
 //! The plain-language note under "the paper's claims next to ours": where our run differs from
 //! the paper and why that can happen, written from the run's own numbers (nothing here knows
 //! what a particular seed or grid will give). Every percentage comes from `engine::simulate`
-//! ([`Summary`], [`percent_lower`]); this module only chooses words.
+//! ([`Summary`], [`percent_lower`]), and so does which method was best in a scenario, ties
+//! included ([`ScenarioResult::best_methods`]); this module only chooses words.
 
 use crate::simulation::form;
 use engine::impute::Policy;
-use engine::simulate::{
-    paper, percent_lower, ScenarioResult, StudyResult, Summary, Verdict, METHODS,
-};
+use engine::simulate::{paper, percent_lower, ScenarioResult, StudyResult, Summary, Verdict};
 
 /// `σ = 30, β = −150, n = 2`.
 pub fn scenario_label(r: &ScenarioResult) -> String {
@@ -52,19 +51,6 @@ fn number_words(n: usize) -> String {
 
 fn pct(x: f64) -> String {
     format!("{x:.1} %")
-}
-
-/// The methods with the lowest RMSE of a row (ties included), in [`METHODS`] order.
-pub fn best_methods(r: &ScenarioResult) -> Vec<Policy> {
-    let best = METHODS
-        .iter()
-        .map(|&m| r.rmse.get(m))
-        .fold(f64::INFINITY, f64::min);
-    METHODS
-        .iter()
-        .copied()
-        .filter(|&m| r.rmse.get(m) == best)
-        .collect()
 }
 
 /// "a, b and c".
@@ -177,12 +163,15 @@ pub fn explain(result: &StudyResult) -> Vec<String> {
     // Where the Bayesian estimate is not the best, and what those scenarios share.
     let beaten: Vec<&ScenarioResult> = rows
         .iter()
-        .filter(|r| !best_methods(r).contains(&Policy::Bayes))
+        .filter(|r| !r.best_methods().contains(&Policy::Bayes))
         .collect();
     if !beaten.is_empty() {
         let mut by_winner: Vec<(Policy, Vec<String>)> = Vec::new();
         for r in &beaten {
-            let winner = best_methods(r)[0];
+            // Tied winners are listed under the first of them, in `METHODS` order.
+            let Some(&winner) = r.best_methods().first() else {
+                continue;
+            };
             match by_winner.iter_mut().find(|(m, _)| *m == winner) {
                 Some((_, list)) => list.push(scenario_label(r)),
                 None => by_winner.push((winner, vec![scenario_label(r)])),
@@ -211,7 +200,7 @@ pub fn explain(result: &StudyResult) -> Vec<String> {
     if s.bayes_beats_both_fide_rules < s.scenarios {
         let exceptions: Vec<String> = rows
             .iter()
-            .filter(|r| !(r.rmse.bayes < r.rmse.forfeit && r.rmse.bayes < r.rmse.annul))
+            .filter(|r| !r.bayes_beats_both_fide_rules())
             .map(|r| {
                 let rule = if r.rmse.annul <= r.rmse.forfeit {
                     Policy::Annul
@@ -227,7 +216,7 @@ pub fn explain(result: &StudyResult) -> Vec<String> {
             .collect();
         let exception_rows: Vec<&ScenarioResult> = rows
             .iter()
-            .filter(|r| !(r.rmse.bayes < r.rmse.forfeit && r.rmse.bayes < r.rmse.annul))
+            .filter(|r| !r.bayes_beats_both_fide_rules())
             .collect();
         let common: Vec<String> = common_ground(&exception_rows, rows)
             .into_iter()
@@ -348,7 +337,7 @@ mod tests {
         let beaten = r
             .scenarios
             .iter()
-            .filter(|s| !best_methods(s).contains(&Policy::Bayes))
+            .filter(|s| !s.best_methods().contains(&Policy::Bayes))
             .count();
         assert!(beaten > 0, "the Bayesian estimate never loses at β = 0?");
         assert!(
@@ -380,22 +369,6 @@ mod tests {
                 signed(b)
             );
             assert!(note.contains(&want), "{want} missing from:\n{note}");
-        }
-    }
-
-    #[test]
-    fn best_methods_keeps_ties() {
-        let r = run(StudyConfig {
-            tournaments: 50,
-            ..StudyConfig::default()
-        });
-        for s in &r.scenarios {
-            let best = best_methods(s);
-            assert!(!best.is_empty());
-            // FIDE is annul or forfeit in every row, so it ties with one of them when best.
-            if best.contains(&Policy::Fide) {
-                assert!(best.contains(&s.fide_resolves_to), "{s:?}");
-            }
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The per-scenario RMSE table: one row per scenario, the six methods' RMSEs, the lowest of
 //! each row highlighted (ties all highlighted).
 
-use crate::simulation::note::{best_methods, signed};
+use crate::simulation::note::signed;
 use engine::impute::Policy;
 use engine::simulate::{StudyResult, METHODS};
 use leptos::prelude::*;
@@ -16,7 +16,7 @@ pub fn RmseTable(
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            let best = best_methods(r);
+            let best = r.best_methods();
             let cells = METHODS
                 .iter()
                 .map(|&m| {

@@ -107,7 +107,107 @@ struct Run<'a, W> {
     pairs: Vec<(usize, usize)>,
 }
 
-impl<W: Weight> Run<'_, W> {
+/// What the first matching of an odd field settles about the bye (all zero in an even field).
+struct ByePlan {
+    /// The score of the player who gets the bye.
+    score: u32,
+    /// C9 applies in the bracket being paired: the bye score is at least its score and every
+    /// player carried into it is, for now, paired within it or above.
+    single: bool,
+    /// C9's rank of each player of the bye score: more unplayed games, higher rank.
+    played_rank: Vec<u64>,
+}
+
+/// Where the bracket-by-bracket walk stands. `pbi` lists the window's players in order: the
+/// players moved down from above (`..sgb`), the current score group (`sgb..nsgb`), then the
+/// next score group (`nsgb..`), in the window so that the bracket is paired with it in view.
+struct Walk<W> {
+    pbi: Vec<usize>,
+    /// The first entrant not yet in the window.
+    next: usize,
+    sgb: usize,
+    nsgb: usize,
+    /// The current score group's entrants are `sgb_vertex..nsgb_vertex`.
+    sgb_vertex: usize,
+    nsgb_vertex: usize,
+    /// The first entrant of the next score group (`n` when there is none).
+    group_start: usize,
+    /// The window's size.
+    k: usize,
+    /// The window's weights as the criteria give them, `base[j * k + i]` for i < j, before the
+    /// bonuses of the choices (an entry is zeroed when a choice rules the pair out).
+    base: Vec<W>,
+    /// Entrants paired, or chosen to be paired, in the current bracket or above.
+    matched: Vec<bool>,
+}
+
+impl<W> Walk<W> {
+    /// The current score group's entrants.
+    fn in_current(&self, v: usize) -> bool {
+        v >= self.sgb_vertex && v < self.nsgb_vertex
+    }
+}
+
+/// The players of the bracket not paired with a moved-down player: S1 are the first `rp`,
+/// S2 the others; `exchanges` is how many S1 players the optimum puts in S2's place.
+struct Remainder {
+    list: Vec<usize>,
+    rp: usize,
+    exchanges: usize,
+    /// The window's size and the layout's `s`, for [`Remainder::weight`].
+    k: usize,
+    s: u32,
+}
+
+impl Remainder {
+    /// The weight of a pair of the remainder (window positions `i` < `j`), with the bonus that
+    /// makes the `idx`-th player of the list act as an S1 player when it is in S1 (art. 4.2).
+    fn weight<W: Weight>(&self, base: &[W], i: usize, j: usize, idx: usize) -> W {
+        let w = base[j * self.k + i];
+        if w.is_zero() {
+            return w;
+        }
+        let addend = W::from_u64(u64::from(idx < self.rp))
+            .shl(2 * self.s)
+            .sub(W::from_u64(idx as u64))
+            .shl(1);
+        w.add(addend)
+    }
+}
+
+impl<'a, W: Weight> Run<'a, W> {
+    /// The whole field in one matching problem, before any bracket is settled.
+    fn new(e: &'a [Entrant], layout: &'a Layout) -> Run<'a, W> {
+        let n = e.len();
+        let odd = n % 2 == 1;
+        let below = layout.below_completion();
+        let store = Store {
+            e,
+            layout,
+            dummy: n,
+            mode: if odd { Mode::ByeScore } else { Mode::Normal },
+            cand: e.iter().map(|p| p.bye_eligible && p.score == 0).collect(),
+            completion: [1u64, 2, 3].map(|f| W::from_u64(f).shl(below)),
+            c9_rank: vec![0; n],
+            pos: vec![NONE; n + 1],
+            k: 0,
+            win: Vec::new(),
+            top: e[0].score,
+        };
+        let mut m = Matcher::new(n + 1);
+        if !odd {
+            m.remove_vertex(n);
+        }
+        Run {
+            n,
+            odd,
+            store,
+            m,
+            final_mate: vec![NONE; n + 1],
+            pairs: Vec::new(),
+        }
+    }
+
     /// The partner in the current optimum (itself when unpaired or given the bye).
     fn mate(&self, v: usize) -> usize {
         if self.final_mate[v] != NONE {
@@ -123,6 +223,11 @@ impl<W: Weight> Run<'_, W> {
         self.m.solve(&self.store)
     }
 
+    /// [`Run::solve`], `None` when no pairing satisfies the absolute criteria.
+    fn resolve(&mut self) -> Option<()> {
+        self.solve().then_some(())
+    }
+
     fn set(&mut self, a: usize, b: usize, w: W) {
         let k = self.store.k;
         self.store.win[a * k + b] = w;
@@ -135,63 +240,28 @@ impl<W: Weight> Run<'_, W> {
         self.final_mate[v] = u;
         self.pairs.push((u, v));
     }
-}
 
-/// Pairs the entrants (sorted by score descending, then rank). `None` if no pairing satisfies
-/// the absolute criteria.
-pub fn pair<W: Weight>(e: &[Entrant], layout: &Layout, opts: &Options) -> Option<Outcome> {
-    let n = e.len();
-    if n == 0 {
-        return Some(Outcome {
-            pairs: Vec::new(),
-            bye: None,
-        });
-    }
-    let odd = n % 2 == 1;
-    let below = layout.below_completion();
-    let top = e[0].score;
-    let store = Store {
-        e,
-        layout,
-        dummy: n,
-        mode: if odd { Mode::ByeScore } else { Mode::Normal },
-        cand: e.iter().map(|p| p.bye_eligible && p.score == 0).collect(),
-        completion: [1u64, 2, 3].map(|f| W::from_u64(f).shl(below)),
-        c9_rank: vec![0; n],
-        pos: vec![NONE; n + 1],
-        k: 0,
-        win: Vec::new(),
-        top,
-    };
-    let mut m = Matcher::new(n + 1);
-    if !odd {
-        m.remove_vertex(n);
-    }
-    let mut run = Run {
-        n,
-        odd,
-        store,
-        m,
-        final_mate: vec![NONE; n + 1],
-        pairs: Vec::new(),
-    };
-    if !run.solve() {
-        return None;
+    /// Whether `v` is paired with a later player of the current bracket, i.e. acts as an S1
+    /// player.
+    fn acting_higher(&self, v: usize, walk: &Walk<W>) -> bool {
+        self.mate(v) > v && self.mate(v) < walk.nsgb_vertex
     }
 
-    let mut bye_score = 0;
-    let mut single = false;
-    let mut played_rank = vec![0u64; n];
-    if odd {
-        let bye = (0..n).find(|&v| run.mate(v) == v)?;
+    /// An odd field: the first matching gives the score of the bye; C9 then ranks the players
+    /// of that score by their unplayed games, and the weights switch to the normal mode.
+    fn plan_bye(&mut self, opts: &Options) -> Option<ByePlan> {
+        let (e, layout, n) = (self.store.e, self.store.layout, self.n);
+        let top = e[0].score;
+        let bye = (0..n).find(|&v| self.mate(v) == v)?;
         if !e[bye].bye_eligible {
             return None;
         }
-        bye_score = e[bye].score;
+        let bye_score = e[bye].score;
+        let mut single = false;
         if bye_score >= top {
             single = (0..n)
                 .take_while(|&v| e[v].score >= top)
-                .all(|v| e[run.mate(v)].score >= top);
+                .all(|v| e[self.mate(v)].score >= top);
         }
         // C9: the more unplayed games a candidate has, the more it is worth pairing them, so
         // that the bye goes to the candidate with the fewest.
@@ -208,6 +278,7 @@ pub fn pair<W: Weight>(e: &[Entrant], layout: &Layout, opts: &Options) -> Option
             .collect();
         counts.sort_unstable();
         let rank_of = |g: u32| counts.iter().rposition(|&c| c == g).unwrap_or(0) as u64;
+        let mut played_rank = vec![0u64; n];
         for v in 0..n {
             if e[v].score == bye_score {
                 played_rank[v] = rank_of(games(v));
@@ -216,54 +287,69 @@ pub fn pair<W: Weight>(e: &[Entrant], layout: &Layout, opts: &Options) -> Option
         if single {
             for v in 0..n {
                 if e[v].score == bye_score {
-                    run.store.c9_rank[v] = played_rank[v];
+                    self.store.c9_rank[v] = played_rank[v];
                 }
             }
         }
-        run.store.mode = Mode::Normal;
-        run.store.cand = e
+        self.store.mode = Mode::Normal;
+        self.store.cand = e
             .iter()
             .map(|p| p.bye_eligible && p.score <= bye_score)
             .collect();
         for v in 0..n {
-            run.m.touch(v);
+            self.m.touch(v);
         }
+        Some(ByePlan {
+            score: bye_score,
+            single,
+            played_rank,
+        })
     }
 
-    let mut matched = vec![false; n + 1];
-    let mut pbi: Vec<usize> = (0..n).take_while(|&v| e[v].score >= top).collect();
-    let mut next = pbi.len();
-    let mut sgb = 0usize;
-    let mut sgb_vertex = 0usize;
-    let mut base: Vec<W> = Vec::new();
+    /// Pairs one bracket: the window, then each choice in its order, frozen before the next.
+    fn pair_bracket(&mut self, walk: &mut Walk<W>, bye: &mut ByePlan) -> Option<()> {
+        self.open_window(walk, bye)?;
+        self.choose_moved_down(walk)?;
+        self.pair_moved_down(walk)?;
+        let remainder = self.remainder(walk)?;
+        self.exchange_s1(walk, &remainder)?;
+        self.exchange_s2(walk, &remainder)?;
+        self.freeze_exchanges(walk, &remainder);
+        self.transpose(walk, &remainder)?;
+        self.carry_over(walk, bye)
+    }
 
-    while pbi.len() > 1 || next < n {
-        let nsgb = pbi.len();
-        let nsgb_vertex = sgb_vertex + (nsgb - sgb);
-        let group_start = next;
-        if next < n {
-            let score = e[next].score;
-            while next < n && e[next].score >= score {
-                pbi.push(next);
-                next += 1;
+    /// Takes the next score group into the window and gives the window fresh weights, except
+    /// between two moved-down players, which keep the weight they had (they could not be paired
+    /// together above).
+    fn open_window(&mut self, walk: &mut Walk<W>, bye: &ByePlan) -> Option<()> {
+        let (e, n) = (self.store.e, self.n);
+        walk.nsgb = walk.pbi.len();
+        walk.nsgb_vertex = walk.sgb_vertex + (walk.nsgb - walk.sgb);
+        walk.group_start = walk.next;
+        if walk.next < n {
+            let score = e[walk.next].score;
+            while walk.next < n && e[walk.next].score >= score {
+                walk.pbi.push(walk.next);
+                walk.next += 1;
             }
         }
-        let k = pbi.len();
+        let k = walk.pbi.len();
+        walk.k = k;
         let ctx = Ctx {
             e,
-            layout,
-            bye_score,
-            single_downfloater_is_bye: single,
-            played_rank: &played_rank,
+            layout: self.store.layout,
+            bye_score: bye.score,
+            single_downfloater_is_bye: bye.single,
+            played_rank: &bye.played_rank,
         };
-        // The window: fresh weights, except between two moved-down players, which keep the
-        // weight they had (they could not be paired together above).
-        let old_k = run.store.k;
-        let old_pos = std::mem::replace(&mut run.store.pos, vec![NONE; n + 1]);
-        let old_win = std::mem::take(&mut run.store.win);
+        let (sgb, nsgb, pbi) = (walk.sgb, walk.nsgb, &walk.pbi);
+        let old_k = self.store.k;
+        let old_pos = std::mem::replace(&mut self.store.pos, vec![NONE; n + 1]);
+        let old_win = std::mem::take(&mut self.store.win);
         let mut win = vec![W::zero(); k * k];
-        base.clear();
-        base.resize(k * k, W::zero());
+        walk.base.clear();
+        walk.base.resize(k * k, W::zero());
         for j in 0..k {
             for i in 0..j {
                 let w = if j < sgb {
@@ -271,7 +357,7 @@ pub fn pair<W: Weight>(e: &[Entrant], layout: &Layout, opts: &Options) -> Option
                     old_win[oi * old_k + oj]
                 } else {
                     let w = ctx.edge::<W>(pbi[i], pbi[j], j < nsgb, j >= nsgb);
-                    base[j * k + i] = w;
+                    walk.base[j * k + i] = w;
                     w
                 };
                 win[i * k + j] = w;
@@ -279,32 +365,34 @@ pub fn pair<W: Weight>(e: &[Entrant], layout: &Layout, opts: &Options) -> Option
             }
         }
         for (p, &v) in pbi.iter().enumerate() {
-            run.store.pos[v] = p;
+            self.store.pos[v] = p;
         }
-        run.store.k = k;
-        run.store.win = win;
-        for &v in &pbi {
-            run.m.touch(v);
+        self.store.k = k;
+        self.store.win = win;
+        for &v in pbi {
+            self.m.touch(v);
         }
-        if !run.solve() {
-            return None;
-        }
-        let in_cur = |x: usize| x >= sgb_vertex && x < nsgb_vertex;
+        self.resolve()
+    }
 
-        // Which moved-down players are paired in this bracket (highest scores first).
+    /// Which moved-down players are paired in this bracket (art. 3.3): highest scores first,
+    /// each kept if the matching can still pair it with a resident.
+    fn choose_moved_down(&mut self, walk: &mut Walk<W>) -> Option<()> {
+        let e = self.store.e;
+        let (k, sgb, nsgb) = (walk.k, walk.sgb, walk.nsgb);
         let mut md_score = 0;
         let mut rem_md = 0usize;
         let mut rem_matched = 0usize;
         for pi in 0..sgb {
-            let pv = pbi[pi];
+            let pv = walk.pbi[pi];
             if pi == 0 || e[pv].score < md_score {
                 md_score = e[pv].score;
                 rem_md = 0;
                 rem_matched = 0;
                 let mut q = pi;
-                while q < k && e[pbi[q]].score >= md_score {
+                while q < k && e[walk.pbi[q]].score >= md_score {
                     rem_md += 1;
-                    if in_cur(run.mate(pbi[q])) {
+                    if walk.in_current(self.mate(walk.pbi[q])) {
                         rem_matched += 1;
                     }
                     q += 1;
@@ -314,244 +402,296 @@ pub fn pair<W: Weight>(e: &[Entrant], layout: &Layout, opts: &Options) -> Option
                 continue;
             }
             if rem_md <= rem_matched {
-                matched[pv] = true;
+                walk.matched[pv] = true;
                 continue;
             }
             rem_md -= 1;
-            if !in_cur(run.mate(pv)) {
+            if !walk.in_current(self.mate(pv)) {
                 for oi in sgb..nsgb {
-                    let w = base[oi * k + pi];
+                    let w = walk.base[oi * k + pi];
                     if !w.is_zero() {
-                        run.set(pi, oi, w.add(W::from_u64(1)));
+                        self.set(pi, oi, w.add(W::from_u64(1)));
                     }
                 }
-                run.m.touch(pv);
-                if !run.solve() {
-                    return None;
-                }
+                self.m.touch(pv);
+                self.resolve()?;
             }
-            if in_cur(run.mate(pv)) {
-                matched[pv] = true;
+            if walk.in_current(self.mate(pv)) {
+                walk.matched[pv] = true;
                 rem_matched -= 1;
                 for oi in sgb..nsgb {
-                    let w = base[oi * k + pi];
+                    let w = walk.base[oi * k + pi];
                     if !w.is_zero() {
-                        run.set(pi, oi, w.add(W::from_u64((nsgb - sgb) as u64 + 1)));
+                        self.set(pi, oi, w.add(W::from_u64((nsgb - sgb) as u64 + 1)));
                     }
                 }
-                run.m.touch(pv);
+                self.m.touch(pv);
             }
         }
+        Some(())
+    }
 
-        // Their opponents: the highest resident possible.
+    /// The chosen moved-down players' opponents: each, in order, the highest resident possible.
+    fn pair_moved_down(&mut self, walk: &mut Walk<W>) -> Option<()> {
+        let (k, sgb, nsgb) = (walk.k, walk.sgb, walk.nsgb);
         for pi in 0..sgb {
-            let pv = pbi[pi];
-            if !matched[pv] {
+            let pv = walk.pbi[pi];
+            if !walk.matched[pv] {
                 continue;
             }
             let mut addend = k as u64;
             for oi in (sgb..nsgb).rev() {
-                if matched[pbi[oi]] {
+                if walk.matched[walk.pbi[oi]] {
                     continue;
                 }
-                let w = base[oi * k + pi];
+                let w = walk.base[oi * k + pi];
                 if !w.is_zero() {
-                    run.set(pi, oi, w.add(W::from_u64(addend)));
+                    self.set(pi, oi, w.add(W::from_u64(addend)));
                     addend += 1;
                 }
             }
-            run.m.touch(pv);
-            if !run.solve() {
-                return None;
-            }
-            let mv = run.mate(pv);
-            matched[mv] = true;
-            run.finalize(pv, mv);
+            self.m.touch(pv);
+            self.resolve()?;
+            let mv = self.mate(pv);
+            walk.matched[mv] = true;
+            self.finalize(pv, mv);
         }
+        Some(())
+    }
 
-        // The remainder: S1 are its first `rp` players, S2 the others.
-        let remainder: Vec<usize> = (sgb..nsgb)
-            .filter(|&pi| run.mate(pbi[pi]) >= sgb_vertex)
+    /// The rest of the bracket: S1 are its first `rp` players, S2 the others; the weights make
+    /// S1 players act as such, and the optimum says how many must be exchanged.
+    fn remainder(&mut self, walk: &Walk<W>) -> Option<Remainder> {
+        let pbi = &walk.pbi;
+        let list: Vec<usize> = (walk.sgb..walk.nsgb)
+            .filter(|&pi| self.mate(pbi[pi]) >= walk.sgb_vertex)
             .collect();
-        let rp = remainder
+        let rp = list
             .iter()
-            .filter(|&&pi| run.mate(pbi[pi]) < pbi[pi])
+            .filter(|&&pi| self.mate(pbi[pi]) < pbi[pi])
             .count();
-        let s = layout.s;
-        let ewc = |base: &[W], i: usize, j: usize, idx: usize| -> W {
-            let w = base[j * k + i];
-            if w.is_zero() {
-                return w;
-            }
-            let addend = W::from_u64(u64::from(idx < rp))
-                .shl(2 * s)
-                .sub(W::from_u64(idx as u64))
-                .shl(1);
-            w.add(addend)
+        let mut r = Remainder {
+            list,
+            rp,
+            exchanges: 0,
+            k: walk.k,
+            s: self.store.layout.s,
         };
-        for (b, &oj) in remainder.iter().enumerate() {
-            for (a, &pi) in remainder.iter().enumerate().take(b) {
-                let w = ewc(&base, pi, oj, a);
-                run.set(pi, oj, w);
+        for (b, &oj) in r.list.iter().enumerate() {
+            for (a, &pi) in r.list.iter().enumerate().take(b) {
+                let w = r.weight(&walk.base, pi, oj, a);
+                self.set(pi, oj, w);
             }
         }
-        for &pi in &remainder {
-            run.m.touch(pbi[pi]);
+        for &pi in &r.list {
+            self.m.touch(pbi[pi]);
         }
-        if !run.solve() {
-            return None;
-        }
-        let acting_higher = |run: &Run<W>, v: usize| run.mate(v) > v && run.mate(v) < nsgb_vertex;
-        let exchanges = remainder[..rp]
+        self.resolve()?;
+        r.exchanges = r.list[..rp]
             .iter()
-            .filter(|&&pi| !acting_higher(&run, pbi[pi]))
+            .filter(|&&pi| !self.acting_higher(pbi[pi], walk))
             .count();
+        Some(r)
+    }
 
-        // The lowest S1 players that can be exchanged.
-        let mut remaining = exchanges;
-        let mut idx = rp;
+    /// The exchanges, S1's side (art. 4.3): the lowest S1 players that can be exchanged.
+    fn exchange_s1(&mut self, walk: &mut Walk<W>, r: &Remainder) -> Option<()> {
+        let k = walk.k;
+        let mut remaining = r.exchanges;
+        let mut idx = r.rp;
         while idx > 0 && remaining > 0 {
             idx -= 1;
-            let pi = remainder[idx];
-            let pv = pbi[pi];
-            if acting_higher(&run, pv) {
-                for &oj in &remainder[idx + 1..] {
-                    let w = ewc(&base, pi, oj, idx);
+            let pi = r.list[idx];
+            let pv = walk.pbi[pi];
+            if self.acting_higher(pv, walk) {
+                for &oj in &r.list[idx + 1..] {
+                    let w = r.weight(&walk.base, pi, oj, idx);
                     if !w.is_zero() {
-                        run.set(pi, oj, w.sub(W::from_u64(1)));
+                        self.set(pi, oj, w.sub(W::from_u64(1)));
                     }
                 }
-                run.m.touch(pv);
-                if !run.solve() {
-                    return None;
-                }
+                self.m.touch(pv);
+                self.resolve()?;
             }
-            let exchange = !acting_higher(&run, pv);
+            let exchange = !self.acting_higher(pv, walk);
             if exchange {
                 remaining -= 1;
             }
-            for &oj in &remainder[idx + 1..] {
+            for &oj in &r.list[idx + 1..] {
                 if exchange {
-                    base[oj * k + pi] = W::zero();
+                    walk.base[oj * k + pi] = W::zero();
                 }
-                let w = ewc(&base, pi, oj, idx);
-                run.set(pi, oj, w);
+                let w = r.weight(&walk.base, pi, oj, idx);
+                self.set(pi, oj, w);
             }
-            run.m.touch(pv);
+            self.m.touch(pv);
         }
+        Some(())
+    }
 
-        // The highest S2 players that can be exchanged.
-        let mut remaining = exchanges;
-        for idx in rp..remainder.len() {
+    /// The exchanges, S2's side (art. 4.3): the highest S2 players that can be exchanged.
+    fn exchange_s2(&mut self, walk: &mut Walk<W>, r: &Remainder) -> Option<()> {
+        let k = walk.k;
+        let mut remaining = r.exchanges;
+        for idx in r.rp..r.list.len() {
             if remaining <= 1 {
                 break;
             }
-            let pi = remainder[idx];
-            let pv = pbi[pi];
-            let already = acting_higher(&run, pv);
+            let pi = r.list[idx];
+            let pv = walk.pbi[pi];
+            let already = self.acting_higher(pv, walk);
             if !already {
-                for &oj in &remainder[idx + 1..] {
-                    let w = ewc(&base, pi, oj, idx);
+                for &oj in &r.list[idx + 1..] {
+                    let w = r.weight(&walk.base, pi, oj, idx);
                     if !w.is_zero() {
-                        run.set(pi, oj, w.add(W::from_u64(1)));
+                        self.set(pi, oj, w.add(W::from_u64(1)));
                     }
                 }
-                run.m.touch(pv);
-                if !run.solve() {
-                    return None;
-                }
+                self.m.touch(pv);
+                self.resolve()?;
             }
-            if acting_higher(&run, pv) {
+            if self.acting_higher(pv, walk) {
                 remaining -= 1;
-                for &oi in &remainder[..idx] {
-                    base[pi * k + oi] = W::zero();
-                    run.set(oi, pi, W::zero());
+                for &oi in &r.list[..idx] {
+                    walk.base[pi * k + oi] = W::zero();
+                    self.set(oi, pi, W::zero());
                 }
-                for oi in nsgb..k {
-                    base[oi * k + pi] = W::zero();
-                    run.set(oi, pi, W::zero());
+                for oi in walk.nsgb..k {
+                    walk.base[oi * k + pi] = W::zero();
+                    self.set(oi, pi, W::zero());
                 }
-                run.m.touch(pv);
+                self.m.touch(pv);
             }
             if !already {
-                for &oj in &remainder[idx + 1..] {
-                    let w = ewc(&base, pi, oj, idx);
-                    run.set(pi, oj, w);
+                for &oj in &r.list[idx + 1..] {
+                    let w = r.weight(&walk.base, pi, oj, idx);
+                    self.set(pi, oj, w);
                 }
-                run.m.touch(pv);
+                self.m.touch(pv);
             }
         }
+        Some(())
+    }
 
-        // Freeze the exchanges: only S1 players may take a later player of the remainder.
-        for a in 0..remainder.len() {
-            let pi = remainder[a];
-            let pv = pbi[pi];
-            for &oj in &remainder[a + 1..] {
-                if !acting_higher(&run, pv) || acting_higher(&run, pbi[oj]) {
-                    base[oj * k + pi] = W::zero();
+    /// Freezes the exchanges: only S1 players may take a later player of the remainder.
+    fn freeze_exchanges(&mut self, walk: &mut Walk<W>, r: &Remainder) {
+        let k = walk.k;
+        for a in 0..r.list.len() {
+            let pi = r.list[a];
+            let pv = walk.pbi[pi];
+            for &oj in &r.list[a + 1..] {
+                if !self.acting_higher(pv, walk) || self.acting_higher(walk.pbi[oj], walk) {
+                    walk.base[oj * k + pi] = W::zero();
                 }
-                let w = base[oj * k + pi];
-                run.set(pi, oj, w);
+                let w = walk.base[oj * k + pi];
+                self.set(pi, oj, w);
             }
-            run.m.touch(pv);
+            self.m.touch(pv);
         }
+    }
 
-        // Each S1 player, in order, takes the highest opponent it can (transpositions).
-        for &pi in &remainder {
-            let pv = pbi[pi];
-            if !acting_higher(&run, pv) {
+    /// Each S1 player, in order, takes the highest opponent it can (transpositions, art. 4.2).
+    fn transpose(&mut self, walk: &mut Walk<W>, r: &Remainder) -> Option<()> {
+        let k = walk.k;
+        for &pi in &r.list {
+            let pv = walk.pbi[pi];
+            if !self.acting_higher(pv, walk) {
                 continue;
             }
             let mut addend = 0u64;
-            for &oi in remainder.iter().rev() {
-                if oi <= pi || matched[pbi[oi]] {
+            for &oi in r.list.iter().rev() {
+                if oi <= pi || walk.matched[walk.pbi[oi]] {
                     continue;
                 }
-                let w = base[oi * k + pi];
+                let w = walk.base[oi * k + pi];
                 if !w.is_zero() {
-                    run.set(pi, oi, w.add(W::from_u64(addend)));
+                    self.set(pi, oi, w.add(W::from_u64(addend)));
                 }
                 addend += 1;
             }
-            run.m.touch(pv);
-            if !run.solve() {
-                return None;
-            }
-            let mv = run.mate(pv);
-            matched[pv] = true;
-            matched[mv] = true;
-            run.finalize(pv, mv);
+            self.m.touch(pv);
+            self.resolve()?;
+            let mv = self.mate(pv);
+            walk.matched[pv] = true;
+            walk.matched[mv] = true;
+            self.finalize(pv, mv);
         }
+        Some(())
+    }
 
-        // The next bracket: the unpaired players of this one, then the next score group.
+    /// The next bracket: the unpaired players of this one, then the next score group. `None`
+    /// when nothing could be paired and nothing is left to join: no complete pairing.
+    fn carry_over(&mut self, walk: &mut Walk<W>, bye: &mut ByePlan) -> Option<()> {
+        let (e, n) = (self.store.e, self.n);
+        let (nsgb, group_start) = (walk.nsgb, walk.group_start);
         let mut new_pbi = Vec::new();
         let mut new_sgb = 0;
         // C9 applies in the next bracket if the bye score is at least its score and every
         // player carried into it is, for now, paired within it or above.
-        single = run.odd && group_start < n && bye_score >= e[group_start].score;
-        for (pi, &v) in pbi.iter().enumerate() {
-            if pi < nsgb && matched[v] {
+        let mut single = self.odd && group_start < n && bye.score >= e[group_start].score;
+        for (pi, &v) in walk.pbi.iter().enumerate() {
+            if pi < nsgb && walk.matched[v] {
                 continue;
             }
             new_pbi.push(v);
             if pi < nsgb {
                 new_sgb += 1;
             }
-            if single && e[run.mate(v)].score < e[group_start].score {
+            if single && e[self.mate(v)].score < e[group_start].score {
                 single = false;
             }
         }
-        if group_start == n && new_pbi.len() == pbi.len() {
-            // Nothing could be paired and nothing is left to join: no complete pairing.
+        bye.single = single;
+        if group_start == n && new_pbi.len() == walk.pbi.len() {
             return None;
         }
-        pbi = new_pbi;
-        sgb = new_sgb;
-        sgb_vertex = nsgb_vertex;
+        walk.pbi = new_pbi;
+        walk.sgb = new_sgb;
+        walk.sgb_vertex = walk.nsgb_vertex;
+        Some(())
     }
-    let bye = pbi.first().copied();
+}
+
+/// Pairs the entrants (sorted by score descending, then rank). `None` if no pairing satisfies
+/// the absolute criteria.
+pub fn pair<W: Weight>(e: &[Entrant], layout: &Layout, opts: &Options) -> Option<Outcome> {
+    let n = e.len();
+    if n == 0 {
+        return Some(Outcome {
+            pairs: Vec::new(),
+            bye: None,
+        });
+    }
+    let mut run = Run::<W>::new(e, layout);
+    run.resolve()?;
+    let mut bye = if run.odd {
+        run.plan_bye(opts)?
+    } else {
+        ByePlan {
+            score: 0,
+            single: false,
+            played_rank: vec![0; n],
+        }
+    };
+    let top = e[0].score;
+    let first: Vec<usize> = (0..n).take_while(|&v| e[v].score >= top).collect();
+    let mut walk = Walk {
+        next: first.len(),
+        pbi: first,
+        sgb: 0,
+        nsgb: 0,
+        sgb_vertex: 0,
+        nsgb_vertex: 0,
+        group_start: 0,
+        k: 0,
+        base: Vec::new(),
+        matched: vec![false; n + 1],
+    };
+    while walk.pbi.len() > 1 || walk.next < n {
+        run.pair_bracket(&mut walk, &mut bye)?;
+    }
     Some(Outcome {
         pairs: run.pairs,
-        bye,
+        bye: walk.pbi.first().copied(),
     })
 }

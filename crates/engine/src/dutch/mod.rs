@@ -160,11 +160,33 @@ pub fn pair_round(t: &Tournament, round: u32, rules: DutchRules) -> Result<Pairi
     if total > 0 && round > total {
         return Err(PairingError::AllRoundsPaired { rounds: total });
     }
-    let n = t.players.len();
-    let played_rounds = round - 1;
-    let mut history: Vec<Vec<Past>> = Vec::with_capacity(n);
+    let history = history(t, round)?;
+    let entrants = entrants(t, round, &history);
+    let m = entrants.len();
+    let met = met(&entrants, &history, t.players.len());
+    let layout = Layout::new(&entrants, met, round - 1, total.max(round));
+    let opts = brackets::Options {
+        c9_unplayed_games: true,
+    };
+    let outcome = dispatch(&entrants, &layout, &opts)
+        .ok_or(PairingError::NoLegalPairing { round, players: m })?;
+    let initial = match t.initial_colour {
+        Some(Color::Black) => Col::Black,
+        _ => Col::White,
+    };
+    Ok(Pairing {
+        round,
+        boards: boards(&entrants, &outcome, initial),
+        bye: outcome.bye.map(|i| entrants[i].start_no),
+    })
+}
+
+/// Every player's rounds before `round`, as the pairing rules see them; an earlier game
+/// without a result is an error.
+fn history(t: &Tournament, round: u32) -> Result<Vec<Vec<Past>>, PairingError> {
+    let mut history: Vec<Vec<Past>> = Vec::with_capacity(t.players.len());
     for p in &t.players {
-        let mut rows = Vec::with_capacity(played_rounds as usize);
+        let mut rows = Vec::with_capacity(round as usize - 1);
         for r in 1..round {
             rows.push(match t.entry(p.start_no, r) {
                 Entry::Game {
@@ -209,22 +231,19 @@ pub fn pair_round(t: &Tournament, round: u32, rules: DutchRules) -> Result<Pairi
         }
         history.push(rows);
     }
-    let score_back = |i: usize, back: u32| -> u32 {
-        let h = &history[i];
-        let total: u32 = h.iter().map(|x| x.points).sum();
-        let recent: u32 = h[(played_rounds - back) as usize..]
-            .iter()
-            .map(|x| x.points)
-            .sum();
-        total - recent
-    };
+    Ok(history)
+}
+
+/// The players to pair in `round`, sorted by score (descending), then rank: everyone without an
+/// entry for the round who has not withdrawn. The rank counts every player who took part in
+/// the event so far or takes part now.
+fn entrants(t: &Tournament, round: u32, history: &[Vec<Past>]) -> Vec<Entrant> {
     let withdrawn = |s: StartNo| t.withdrawal_of(s).is_some_and(|w| w.after_round < round);
     let takes_part: Vec<bool> = t
         .players
         .iter()
         .map(|p| matches!(t.entry(p.start_no, round), Entry::None) && !withdrawn(p.start_no))
         .collect();
-
     let mut entrants = Vec::new();
     let mut rank = 0usize;
     for (i, p) in t.players.iter().enumerate() {
@@ -235,82 +254,104 @@ pub fn pair_round(t: &Tournament, round: u32, rules: DutchRules) -> Result<Pairi
         }
         let my_rank = rank;
         rank += 1;
-        if !takes_part[i] {
-            continue;
+        if takes_part[i] {
+            entrants.push(entrant(p.start_no, my_rank, i, history));
         }
-        let colours: Vec<Col> = h
-            .iter()
-            .filter(|x| x.played)
-            .map(|x| match x.colour {
-                Some(Color::White) => Col::White,
-                _ => Col::Black,
-            })
-            .collect();
-        let whites = colours.iter().filter(|&&c| c == Col::White).count() as u32;
-        let blacks = colours.len() as u32 - whites;
-        let last = colours.last().copied().unwrap_or(Col::None);
-        let run = colours.iter().rev().take_while(|&&c| c == last).count();
-        let lower = if whites > blacks {
-            Col::Black
-        } else {
-            Col::White
-        };
-        let imbalance = whites.abs_diff(blacks);
-        let pref = if imbalance > 1 {
-            lower
-        } else if run > 1 {
-            last.invert()
-        } else if imbalance > 0 {
-            lower
-        } else if run > 0 {
-            last.invert()
-        } else {
-            Col::None
-        };
-        let repeated = if run > 1 { last } else { Col::None };
-        let absolute = imbalance > 1 || repeated != Col::None;
-        let mut floats = [Float::None; 2];
-        for back in 1..=2u32 {
-            if played_rounds < back {
-                continue;
-            }
-            let past = h[(played_rounds - back) as usize];
-            // Art. 1.4.3: scoring more than a loss without playing is a downfloat; a game not
-            // played (a forfeit loss, an absence) is no float at all.
-            floats[back as usize - 1] = if !past.played {
-                if past.points > 0 {
-                    Float::Down
-                } else {
-                    Float::None
-                }
-            } else {
-                let me = score_back(i, back);
-                let them = match past.opponent {
-                    Some(o) => score_back(o as usize - 1, back),
-                    None => me,
-                };
-                match me.cmp(&them) {
-                    std::cmp::Ordering::Greater => Float::Down,
-                    std::cmp::Ordering::Less => Float::Up,
-                    std::cmp::Ordering::Equal => Float::None,
-                }
-            };
-        }
-        entrants.push(Entrant {
-            start_no: p.start_no,
-            score: h.iter().map(|x| x.points).sum(),
-            rank: my_rank,
-            pref,
-            imbalance,
-            repeated,
-            strong: !absolute && imbalance > 0,
-            bye_eligible: !h.iter().any(|x| !x.played && x.points >= 2),
-            played_games: colours.len() as u32,
-            floats,
-            colours,
-        });
     }
     entrants.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
+    entrants
+}
+
+/// One player's score, colour preference (art. 1.6–1.7) and floats (art. 1.4) from their
+/// history (`history[i]`).
+fn entrant(start_no: StartNo, rank: usize, i: usize, history: &[Vec<Past>]) -> Entrant {
+    let h = &history[i];
+    let played_rounds = h.len() as u32;
+    let score_back = |i: usize, back: u32| -> u32 {
+        let h = &history[i];
+        let total: u32 = h.iter().map(|x| x.points).sum();
+        let recent: u32 = h[(played_rounds - back) as usize..]
+            .iter()
+            .map(|x| x.points)
+            .sum();
+        total - recent
+    };
+    let colours: Vec<Col> = h
+        .iter()
+        .filter(|x| x.played)
+        .map(|x| match x.colour {
+            Some(Color::White) => Col::White,
+            _ => Col::Black,
+        })
+        .collect();
+    let whites = colours.iter().filter(|&&c| c == Col::White).count() as u32;
+    let blacks = colours.len() as u32 - whites;
+    let last = colours.last().copied().unwrap_or(Col::None);
+    let run = colours.iter().rev().take_while(|&&c| c == last).count();
+    let lower = if whites > blacks {
+        Col::Black
+    } else {
+        Col::White
+    };
+    let imbalance = whites.abs_diff(blacks);
+    let pref = if imbalance > 1 {
+        lower
+    } else if run > 1 {
+        last.invert()
+    } else if imbalance > 0 {
+        lower
+    } else if run > 0 {
+        last.invert()
+    } else {
+        Col::None
+    };
+    let repeated = if run > 1 { last } else { Col::None };
+    let absolute = imbalance > 1 || repeated != Col::None;
+    let mut floats = [Float::None; 2];
+    for back in 1..=2u32 {
+        if played_rounds < back {
+            continue;
+        }
+        let past = h[(played_rounds - back) as usize];
+        // Art. 1.4.3: scoring more than a loss without playing is a downfloat; a game not
+        // played (a forfeit loss, an absence) is no float at all.
+        floats[back as usize - 1] = if !past.played {
+            if past.points > 0 {
+                Float::Down
+            } else {
+                Float::None
+            }
+        } else {
+            let me = score_back(i, back);
+            let them = match past.opponent {
+                Some(o) => score_back(o as usize - 1, back),
+                None => me,
+            };
+            match me.cmp(&them) {
+                std::cmp::Ordering::Greater => Float::Down,
+                std::cmp::Ordering::Less => Float::Up,
+                std::cmp::Ordering::Equal => Float::None,
+            }
+        };
+    }
+    Entrant {
+        start_no,
+        score: h.iter().map(|x| x.points).sum(),
+        rank,
+        pref,
+        imbalance,
+        repeated,
+        strong: !absolute && imbalance > 0,
+        bye_eligible: !h.iter().any(|x| !x.played && x.points >= 2),
+        played_games: colours.len() as u32,
+        floats,
+        colours,
+    }
+}
+
+/// Which entrants have met over the board (C1), `met[i * m + j]` for m entrants; `n` is the
+/// number of players.
+fn met(entrants: &[Entrant], history: &[Vec<Past>], n: usize) -> Vec<bool> {
     let m = entrants.len();
     let mut index = vec![usize::MAX; n + 1];
     for (i, e) in entrants.iter().enumerate() {
@@ -328,17 +369,16 @@ pub fn pair_round(t: &Tournament, round: u32, rules: DutchRules) -> Result<Pairi
             }
         }
     }
-    let layout = Layout::new(&entrants, met, played_rounds, total.max(round));
-    let opts = brackets::Options {
-        c9_unplayed_games: true,
-    };
-    let outcome = dispatch(&entrants, &layout, &opts)
-        .ok_or(PairingError::NoLegalPairing { round, players: m })?;
+    met
+}
 
-    let initial = match t.initial_colour {
-        Some(Color::Black) => Col::Black,
-        _ => Col::White,
-    };
+/// The pairs with their colours (art. 5), in the published board order: by the higher player's
+/// score, then the lower player's score, then the higher player's start number.
+fn boards(
+    entrants: &[Entrant],
+    outcome: &brackets::Outcome,
+    initial: Col,
+) -> Vec<(StartNo, StartNo)> {
     let mut boards: Vec<(usize, usize)> = outcome
         .pairs
         .iter()
@@ -369,14 +409,10 @@ pub fn pair_round(t: &Tournament, round: u32, rules: DutchRules) -> Result<Pairi
         )
     };
     boards.sort_by_key(key);
-    Ok(Pairing {
-        round,
-        boards: boards
-            .into_iter()
-            .map(|(w, b)| (entrants[w].start_no, entrants[b].start_no))
-            .collect(),
-        bye: outcome.bye.map(|i| entrants[i].start_no),
-    })
+    boards
+        .into_iter()
+        .map(|(w, b)| (entrants[w].start_no, entrants[b].start_no))
+        .collect()
 }
 
 /// Runs the pairing with the narrowest weight type that holds the layout's weights (plus room

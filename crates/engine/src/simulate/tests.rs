@@ -1,8 +1,16 @@
+use super::estimators::Withdrawn;
+use super::game::{expected_from_factors, sample_score, strength_factor};
+use super::rng::{standard_normals, uniform};
 use super::*;
+use crate::berger;
 use crate::elo::{logistic_expected, Expectation};
+use crate::impute::Policy;
 use crate::impute::{analyse, Params};
 use crate::model::{Color, Entry, Format, GameResult, Outcome, Player, Tournament, Withdrawal};
+use chacha20::rand_core::SeedableRng;
+use chacha20::ChaCha8Rng;
 use proptest::prelude::*;
+use std::sync::Mutex;
 
 /// Tolerance for one closed form computed in two ways (same operations, possibly reordered).
 const CLOSED_FORM: f64 = 1e-12;
@@ -613,4 +621,32 @@ proptest! {
         }
         prop_assert_eq!(merged, whole);
     }
+}
+
+/// At k = 0 the Bayesian estimate is the performance estimate, game by game: the two tie in
+/// every scenario, and "best" counts the tie for both.
+#[test]
+fn at_k_zero_bayes_and_performance_tie_as_best() {
+    let config = StudyConfig {
+        k: 0.0,
+        tournaments: 30,
+        ..StudyConfig::default()
+    };
+    let r = run_study(&config, 1, |_, _| {}).expect("valid config");
+    for s in &r.scenarios {
+        assert_eq!(s.rmse.bayes, s.rmse.performance, "{s:?}");
+        let best = s.best_methods();
+        assert!(!best.is_empty());
+        assert_eq!(
+            best.contains(&Policy::Bayes),
+            best.contains(&Policy::Performance),
+            "{s:?}"
+        );
+        // FIDE is annulment or forfeit, so it ties with that rule whenever it is best.
+        if best.contains(&Policy::Fide) {
+            assert!(best.contains(&s.fide_resolves_to), "{s:?}");
+        }
+    }
+    assert_eq!(r.summary.best_in.bayes, r.summary.best_in.performance);
+    assert_eq!(r.summary.bayes_lowest_of_all, r.summary.best_in.bayes);
 }

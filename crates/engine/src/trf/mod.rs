@@ -1,0 +1,102 @@
+//! TRF16, the FIDE Tournament Report File (FIDE Handbook C.02, "TRF16"): reader and writer.
+//!
+//! # What is read
+//! * `001` player records, fixed columns (1-based, inclusive): 1–3 `001`, 5–8 start number,
+//!   10 sex, 11–13 title, 15–47 name, 49–52 FIDE rating, 54–56 federation, 58–68 FIDE id,
+//!   70–79 birth date, 81–84 points, 86–89 rank, then one 10-column block per round: round k
+//!   starts at column 92 + 10·(k − 1), with the opponent's start number in +0…+3 (`0000` or blank
+//!   for none), the colour `w`/`b`/`-` at +5 and the result code at +7.
+//! * Result codes: `1 = 0` played and rated; `W D L` played but not rated; `+ -` forfeit win and
+//!   loss (`-` on both sides is a double forfeit); blank (or `*`) with an opponent is a game still
+//!   to be played. Without an opponent: `U` pairing-allocated bye, `F` full-point bye, `H`
+//!   half-point bye, `Z` or `-` zero-point bye / absence, blank = nothing recorded. Letter codes
+//!   are case-insensitive (TRF-2026 says so). A `+` without an opponent is read as a full-point
+//!   bye (same points; some programs write it).
+//! * Headers `012` name, `022` city, `032` federation, `042`/`052` dates, `092` type, `102` chief
+//!   arbiter, `112` deputies (repeatable), `122` time control, `132` round dates (kept raw, as
+//!   its dates sit in the round columns). `062`/`072`/`082` are counts: ignored on read, computed
+//!   on write.
+//! * JaVaFo's extensions `XXR n` (number of rounds) and `XXC white1|black1` (initial colour).
+//! * TRF-2026 records `142` (rounds), `152` (initial colour) and `192` (tournament-type code) are
+//!   used as fallbacks for `XXR`, `XXC` and `092`, and kept verbatim like every other record this
+//!   module does not interpret (team records, `###` comments, national-rating lines, …) in
+//!   [`Tournament::extra_records`], so that an export carries them back out.
+//!
+//! # Our extensions
+//! TRF16 has no place for these, so the writer adds `XX` lines (ignored by other programs, which
+//! skip unknown `XX` records) and the reader reads them back:
+//! * `XXW <start_no> <after_round>`: the player withdrew after that round. When at least one
+//!   `XXW` line is present the list is taken as given and withdrawal detection is not run; a bare
+//!   `XXW none` says "no withdrawals" for a file whose unplayed games would otherwise look like
+//!   one. Without `XXW`, withdrawals are [detected](Tournament::detect_withdrawals).
+//! * `XXK <start_no> <k>`: an arbiter-chosen rating K factor
+//!   ([`Player::k_override`](crate::model::Player::k_override)).
+//! * `XXG <start_no> <games>`: rated games before the event
+//!   ([`Player::rated_games`](crate::model::Player::rated_games)).
+//! * `XXN <text>`: one line of the event note ([`Info::note`](crate::model::Info::note));
+//!   several lines join with `\n`.
+//!
+//! # Round-robin or Swiss
+//! TRF16 has no format flag. The reader takes it from `092` (mentions "round" and "robin", or a
+//! Swiss word), else from the TRF-2026 `192` code, else from the pairings themselves: a complete
+//! round-robin (every pair meets exactly once or twice, in exactly that many rounds) is one.
+//! Cycles come from the text ("double") or the number of rounds. The writer keeps the user's
+//! `092` (an empty one included: then no `092` line) when it already leads back to the same format,
+//! and otherwise writes one that does.
+//!
+//! # Round trip
+//! [`write()`] produces canonical TRF16 and `parse(&write(&t)) == t` for every tournament `parse`
+//! returns. Two things TRF16 cannot hold are normalised on the first import: board order (games
+//! come back ordered by the lower start number of the two players) and trailing rounds with no
+//! entry at all. Text is truncated to its column width (a name keeps 33 characters), and a
+//! number too wide for its columns (a rating or start number over 9999) is left blank, since
+//! TRF16 cannot hold it.
+//!
+//! # Where things are
+//! - `layout`: the columns of a `001` record, record codes, cutting fields out of a line;
+//! - `player_line`: one `001` record into the player and its round blocks;
+//! - `rounds`: the blocks of all players into rounds (both sides of a game must agree);
+//! - `format`: round-robin or Swiss, on reading and for the `092` line on writing;
+//! - `read`: the other records, our `XX` extensions and the checks of the whole file;
+//! - `write`: the writer; `error`: [`TrfError`] and [`TrfWarning`].
+
+mod error;
+mod format;
+mod layout;
+mod player_line;
+mod read;
+mod rounds;
+mod write;
+
+pub use error::{TrfError, TrfWarning};
+pub use write::write;
+
+use crate::model::Tournament;
+use read::{lines, Reader};
+
+/// Bytes of a TRF file as text: UTF-8 when valid, otherwise Latin-1 (ISO 8859-1), the
+/// traditional TRF encoding, in which every byte is one character.
+pub fn decode(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_owned(),
+        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+    }
+}
+
+/// Reads a TRF16 file into a validated tournament.
+pub fn parse(text: &str) -> Result<Tournament, TrfError> {
+    parse_with_warnings(text).map(|(t, _)| t)
+}
+
+/// Like [`parse`], also returning the oddities that did not prevent the import.
+pub fn parse_with_warnings(text: &str) -> Result<(Tournament, Vec<TrfWarning>), TrfError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = Reader::default();
+    for (i, line) in lines(text).enumerate() {
+        reader.record(i + 1, line)?;
+    }
+    reader.finish()
+}
+
+#[cfg(test)]
+mod tests;

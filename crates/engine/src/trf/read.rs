@@ -1,0 +1,483 @@
+//! The reader: record by record into a [`Reader`], then [`Reader::finish`] checks the whole
+//! (start numbers, rounds, format, our `XX` extensions) and builds the tournament.
+
+use super::error::{TrfError, TrfWarning};
+use super::format::{decide_format, declared_by_code, declared_by_kind, Declared};
+use super::layout::{excerpt, record_code, rest, COL_POINTS, COL_START_NO, MAX_ROUNDS};
+use super::player_line::{player_line, PlayerLine};
+use super::rounds::{build_rounds, points_by_player};
+use crate::model::{
+    Color, Format, HalfPoints, Info, ModelError, Player, StartNo, Tournament, Withdrawal,
+};
+
+/// Lines without their terminators; accepts `\n`, `\r\n` and (old Mac files) lone `\r`.
+pub(super) fn lines(text: &str) -> Box<dyn Iterator<Item = &str> + '_> {
+    if text.contains('\n') {
+        Box::new(text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)))
+    } else {
+        Box::new(text.split('\r'))
+    }
+}
+
+/// A player-indexed extension value (`XXK`, `XXG`), with its line for error messages.
+struct PlayerValue<T> {
+    line: usize,
+    player: StartNo,
+    value: T,
+}
+
+#[derive(Default)]
+pub(super) struct Reader {
+    any_record: bool,
+    name: Option<String>,
+    info: Info,
+    /// Single-valued headers already read (a repeat goes to `extra_records`).
+    seen: Vec<&'static str>,
+    kind_line: Option<usize>,
+    players: Vec<PlayerLine>,
+    xxr: Option<(u32, usize)>,
+    r142: Option<u32>,
+    xxc: Option<Color>,
+    c152: Option<Color>,
+    code192: Option<(String, usize)>,
+    withdrawals: Option<Vec<(Withdrawal, usize)>>,
+    k_factors: Vec<PlayerValue<u8>>,
+    rated_games: Vec<PlayerValue<u32>>,
+    note: Vec<String>,
+    extras: Vec<String>,
+    warnings: Vec<TrfWarning>,
+}
+
+impl Reader {
+    pub(super) fn record(&mut self, no: usize, line: &str) -> Result<(), TrfError> {
+        if line.trim().is_empty() {
+            return Ok(());
+        }
+        // A carriage return inside a line is no line break here; as a blank it reads back the
+        // same after an export (which cannot write one inside a record).
+        let cleaned;
+        let line = if line.contains('\r') {
+            cleaned = line.replace('\r', " ");
+            cleaned.as_str()
+        } else {
+            line
+        };
+        let chars: Vec<char> = line.chars().collect();
+        let Some(code) = record_code(&chars) else {
+            return Err(TrfError::at(
+                no,
+                1,
+                format!(
+                    "expected a TRF record: a three-character code such as 001 (player), 012 \
+                     (tournament name) or XXR (rounds) followed by a space, but found \"{}\"",
+                    excerpt(line)
+                ),
+            ));
+        };
+        self.any_record = true;
+        let value = || rest(&chars).trim().to_owned();
+        match code.as_str() {
+            "001" => {
+                let p = player_line(no, &chars)?;
+                self.players.push(p);
+            }
+            // A header without a value says nothing (and is not written back), so it neither
+            // sets the field nor stops a later record of the same code from setting it.
+            "012" | "022" | "032" | "042" | "052" | "092" | "102" | "122" | "132"
+                if value().is_empty() => {}
+            "012" => {
+                if self.first("012") {
+                    self.name = Some(value());
+                } else {
+                    self.extras.push(line.to_owned());
+                }
+            }
+            "022" | "032" | "042" | "052" | "092" | "102" | "122" | "132" => {
+                let key: &'static str = match code.as_str() {
+                    "022" => "022",
+                    "032" => "032",
+                    "042" => "042",
+                    "052" => "052",
+                    "092" => "092",
+                    "102" => "102",
+                    "122" => "122",
+                    _ => "132",
+                };
+                if !self.first(key) {
+                    self.extras.push(line.to_owned());
+                    return Ok(());
+                }
+                let v = value();
+                match key {
+                    "022" => self.info.city = v,
+                    "032" => self.info.federation = v,
+                    "042" => self.info.start_date = v,
+                    "052" => self.info.end_date = v,
+                    "092" => {
+                        self.info.kind = v;
+                        self.kind_line = Some(no);
+                    }
+                    "102" => self.info.chief_arbiter = v,
+                    "122" => self.info.time_control = v,
+                    // The dates sit under the round columns, so leading blanks are meaningful.
+                    _ => self.info.round_dates = rest(&chars).trim_end().to_owned(),
+                }
+            }
+            "112" => self.info.deputy_arbiters.push(value()),
+            // Counts, recomputed on export.
+            "062" | "072" | "082" => {}
+            "XXR" => {
+                if let Some((_, first)) = self.xxr {
+                    return Err(TrfError::line(
+                        no,
+                        format!("a second XXR record (the first is on line {first}); keep one"),
+                    ));
+                }
+                let v = value();
+                let rounds = v.parse::<u32>().ok().filter(|r| *r <= MAX_ROUNDS);
+                let Some(rounds) = rounds else {
+                    return Err(TrfError::at(
+                        no,
+                        5,
+                        format!(
+                            "expected the number of rounds (0–{MAX_ROUNDS}) after XXR, e.g. \
+                             \"XXR 9\", but found \"{}\"",
+                            excerpt(&v)
+                        ),
+                    ));
+                };
+                self.xxr = Some((rounds, no));
+            }
+            "XXC" => {
+                let colour = match value().to_ascii_lowercase().as_str() {
+                    "white1" => Color::White,
+                    "black1" => Color::Black,
+                    // Other XXC options (e.g. JaVaFo's `rank`) are not ours to interpret.
+                    _ => {
+                        self.extras.push(line.to_owned());
+                        return Ok(());
+                    }
+                };
+                match self.xxc {
+                    Some(first) if first != colour => {
+                        return Err(TrfError::at(
+                            no,
+                            5,
+                            "this XXC contradicts an earlier one (white1 against black1); keep one",
+                        ))
+                    }
+                    _ => self.xxc = Some(colour),
+                }
+            }
+            "XXW" => self.withdrawal(no, &value())?,
+            "XXK" => {
+                let (player, k) = player_number(no, &value(), "XXK", "K factor")?;
+                let k = u8::try_from(k).map_err(|_| {
+                    TrfError::at(
+                        no,
+                        5,
+                        format!("XXK: K factor {k} is too large (at most 255)"),
+                    )
+                })?;
+                self.k_factors.push(PlayerValue {
+                    line: no,
+                    player,
+                    value: k,
+                });
+            }
+            "XXG" => {
+                let (player, games) = player_number(no, &value(), "XXG", "number of rated games")?;
+                self.rated_games.push(PlayerValue {
+                    line: no,
+                    player,
+                    value: games,
+                });
+            }
+            "XXN" => self.note.push(rest(&chars)),
+            "142" => {
+                if self.r142.is_none() {
+                    self.r142 = value().parse::<u32>().ok().filter(|r| *r <= MAX_ROUNDS);
+                }
+                self.extras.push(line.to_owned());
+            }
+            "152" => {
+                if self.c152.is_none() {
+                    self.c152 = match value().to_ascii_uppercase().as_str() {
+                        "W" => Some(Color::White),
+                        "B" => Some(Color::Black),
+                        _ => None,
+                    };
+                }
+                self.extras.push(line.to_owned());
+            }
+            "192" => {
+                if self.code192.is_none() {
+                    self.code192 = Some((value(), no));
+                }
+                self.extras.push(line.to_owned());
+            }
+            _ => self.extras.push(line.to_owned()),
+        }
+        Ok(())
+    }
+
+    /// True the first time a single-valued header is met.
+    fn first(&mut self, key: &'static str) -> bool {
+        if self.seen.contains(&key) {
+            false
+        } else {
+            self.seen.push(key);
+            true
+        }
+    }
+
+    fn withdrawal(&mut self, no: usize, value: &str) -> Result<(), TrfError> {
+        let list = self.withdrawals.get_or_insert_with(Vec::new);
+        if value.is_empty() || value.eq_ignore_ascii_case("none") {
+            return Ok(());
+        }
+        let (player, after_round) =
+            player_number(no, value, "XXW", "round after which they withdrew")?;
+        if let Some((_, first)) = list.iter().find(|(w, _)| w.player == player) {
+            return Err(TrfError::at(
+                no,
+                5,
+                format!("player {player} already has a withdrawal on line {first}; keep one"),
+            ));
+        }
+        list.push((
+            Withdrawal {
+                player,
+                after_round,
+            },
+            no,
+        ));
+        Ok(())
+    }
+
+    pub(super) fn finish(self) -> Result<(Tournament, Vec<TrfWarning>), TrfError> {
+        let Reader {
+            any_record,
+            name,
+            mut info,
+            kind_line,
+            mut players,
+            xxr,
+            r142,
+            xxc,
+            c152,
+            code192,
+            withdrawals,
+            k_factors,
+            rated_games,
+            note,
+            extras,
+            mut warnings,
+            ..
+        } = self;
+        if !any_record {
+            return Err(TrfError::line(
+                1,
+                "the file is empty; a TRF file has a 012 record (the tournament name) and one 001 \
+                 record per player",
+            ));
+        }
+
+        // Players may come in any order; start numbers must be exactly 1..=n.
+        players.sort_by_key(|p| (p.player.start_no, p.line));
+        for pair in players.windows(2) {
+            if pair[0].player.start_no == pair[1].player.start_no {
+                return Err(TrfError::at(
+                    pair[1].line,
+                    COL_START_NO.0,
+                    format!(
+                        "start number {} is also used on line {}; every player needs their own \
+                         start number",
+                        pair[1].player.start_no, pair[0].line
+                    ),
+                ));
+            }
+        }
+        for (i, p) in players.iter().enumerate() {
+            let expected = i as StartNo + 1;
+            if p.player.start_no != expected {
+                return Err(TrfError::at(
+                    p.line,
+                    COL_START_NO.0,
+                    format!(
+                        "start number {} skips {expected}: start numbers must run 1, 2, 3, … up \
+                         to the number of players ({}) without gaps",
+                        p.player.start_no,
+                        players.len()
+                    ),
+                ));
+            }
+        }
+
+        let rounds = build_rounds(&players)?;
+        let columns = rounds.len() as u32;
+
+        // Format: 092 text, then the TRF-2026 type code, then the shape of the pairings.
+        let declared = match declared_by_kind(&info.kind) {
+            Declared::Silent => code192
+                .as_ref()
+                .map_or(Declared::Silent, |(c, _)| declared_by_code(c)),
+            d => d,
+        };
+        let hint = xxr.map(|(r, _)| r).or(r142);
+        let format = decide_format(declared, players.len(), &rounds, hint).map_err(|why| {
+            let line = kind_line.or(code192.as_ref().map(|(_, l)| *l)).unwrap_or(1);
+            TrfError::line(line, why)
+        })?;
+        if let (Format::Swiss { .. }, Some((r, line))) = (format, xxr) {
+            if r < columns {
+                warnings.push(TrfWarning {
+                    line,
+                    column: Some(5),
+                    message: format!(
+                        "XXR says {r} rounds but the player records have results for {columns}; \
+                         the event is read as having {columns}"
+                    ),
+                });
+            }
+        }
+
+        info.note = note.join("\n");
+        let declared_points: Vec<(usize, Option<HalfPoints>)> = players
+            .iter()
+            .map(|p| (p.line, p.declared_points))
+            .collect();
+        let mut t = Tournament {
+            name: name.unwrap_or_default(),
+            info,
+            format,
+            initial_colour: xxc.or(c152),
+            players: players.into_iter().map(|p| p.player).collect(),
+            rounds,
+            withdrawals: Vec::new(),
+            extra_records: extras,
+        };
+        // TRF has no board numbers: give round-robin rounds the Berger tables' board order.
+        crate::berger::canonical_board_order(&mut t);
+
+        let n = t.players.len() as StartNo;
+        let check_player = |line: usize, player: StartNo, what: &str| {
+            if player == 0 || player > n {
+                Err(TrfError::at(
+                    line,
+                    5,
+                    format!("{what}: there is no player {player}; start numbers run 1–{n}"),
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        for pv in &k_factors {
+            check_player(pv.line, pv.player, "XXK")?;
+        }
+        for pv in &rated_games {
+            check_player(pv.line, pv.player, "XXG")?;
+        }
+        apply_per_player(&k_factors, "XXK", &mut t, |p, k| p.k_override = Some(k))?;
+        apply_per_player(&rated_games, "XXG", &mut t, |p, g| p.rated_games = Some(g))?;
+
+        let withdrawal_lines: Vec<usize>;
+        match withdrawals {
+            Some(list) => {
+                for (w, line) in &list {
+                    check_player(*line, w.player, "XXW")?;
+                }
+                withdrawal_lines = list.iter().map(|(_, l)| *l).collect();
+                t.withdrawals = list.into_iter().map(|(w, _)| w).collect();
+            }
+            None => {
+                withdrawal_lines = Vec::new();
+                t.withdrawals = t.detect_withdrawals();
+            }
+        }
+
+        t.validate().map_err(|e| {
+            let line = match &e {
+                ModelError::BadWithdrawal { player, .. } => t
+                    .withdrawals
+                    .iter()
+                    .position(|w| w.player == *player)
+                    .and_then(|i| withdrawal_lines.get(i).copied()),
+                ModelError::BadFormat(_) => kind_line,
+                _ => None,
+            };
+            TrfError::line(line.unwrap_or(1), e.to_string())
+        })?;
+
+        let totals = points_by_player(&t);
+        for (i, (line, declared)) in declared_points.into_iter().enumerate() {
+            let start_no = i as StartNo + 1;
+            let computed = totals.get(i).copied().unwrap_or_default();
+            if let Some(declared) = declared {
+                if declared != computed {
+                    warnings.push(TrfWarning {
+                        line,
+                        column: Some(COL_POINTS.0),
+                        message: format!(
+                            "player {start_no}'s points column says {declared} but the results \
+                             add up to {computed}; the results are used"
+                        ),
+                    });
+                }
+            }
+        }
+        Ok((t, warnings))
+    }
+}
+
+/// `"<start_no> <number>"` of an `XXW`/`XXK`/`XXG` line.
+fn player_number(
+    no: usize,
+    value: &str,
+    code: &str,
+    what: &str,
+) -> Result<(StartNo, u32), TrfError> {
+    let mut it = value.split_whitespace();
+    let parsed = match (it.next(), it.next(), it.next()) {
+        (Some(a), Some(b), None) => a.parse::<StartNo>().ok().zip(b.parse::<u32>().ok()),
+        _ => None,
+    };
+    parsed.ok_or_else(|| {
+        TrfError::at(
+            no,
+            5,
+            format!(
+                "expected \"{code} <start number> <{what}>\" (two whole numbers), but found \"{}\"",
+                excerpt(value)
+            ),
+        )
+    })
+}
+
+fn apply_per_player<T: Copy>(
+    values: &[PlayerValue<T>],
+    code: &str,
+    t: &mut Tournament,
+    set: impl Fn(&mut Player, T),
+) -> Result<(), TrfError> {
+    for (i, pv) in values.iter().enumerate() {
+        if let Some(first) = values[..i].iter().find(|o| o.player == pv.player) {
+            return Err(TrfError::at(
+                pv.line,
+                5,
+                format!(
+                    "{code} for player {} is also given on line {}; keep one",
+                    pv.player, first.line
+                ),
+            ));
+        }
+        if let Some(p) = pv
+            .player
+            .checked_sub(1)
+            .and_then(|i| t.players.get_mut(i as usize))
+        {
+            set(p, pv.value);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,249 @@
+//! The writer: canonical TRF16 plus our `XX` extension lines, such that reading it back gives
+//! the same tournament.
+
+use super::format::kind_for_export;
+use super::layout::{bye_code, clean, record_code, rest, COL_FIRST_ROUND, ROUND_WIDTH};
+use super::rounds::points_by_player;
+use crate::model::{Color, Entry, GameResult, Outcome, StartNo, Tournament};
+use std::fmt;
+
+/// The result code of `colour`'s side of a game.
+fn result_code(result: GameResult, colour: Color) -> char {
+    let side = |o: Outcome, win: char, draw: char, loss: char| match (o, colour) {
+        (Outcome::Draw, _) => draw,
+        (Outcome::WhiteWins, Color::White) | (Outcome::BlackWins, Color::Black) => win,
+        _ => loss,
+    };
+    match result {
+        GameResult::Pending => ' ',
+        GameResult::Played(o) => side(o, '1', '=', '0'),
+        GameResult::PlayedUnrated(o) => side(o, 'W', 'D', 'L'),
+        GameResult::Forfeit(Some(w)) if w == colour => '+',
+        GameResult::Forfeit(_) => '-',
+    }
+}
+
+/// `s` cut to `width` characters and padded on the right.
+fn left(s: &str, width: usize) -> String {
+    let s: String = clean(s).chars().take(width).collect();
+    format!("{s:<width$}")
+}
+
+/// `s` cut to `width` characters and padded on the left.
+fn right(s: &str, width: usize) -> String {
+    let s: String = clean(s).chars().take(width).collect();
+    format!("{s:>width$}")
+}
+
+/// A number right-aligned in `width` columns, or blanks if it does not fit.
+fn number(value: impl fmt::Display, width: usize) -> String {
+    let s = value.to_string();
+    if s.chars().count() <= width {
+        format!("{s:>width$}")
+    } else {
+        " ".repeat(width)
+    }
+}
+
+/// Writes `t` as canonical TRF16 (plus the extension lines described in the module docs).
+pub fn write(t: &Tournament) -> String {
+    let n = t.players.len();
+    // Trailing rounds without any entry have no representation in TRF16.
+    let kept = t
+        .rounds
+        .iter()
+        .rposition(|r| !r.games.is_empty() || !r.byes.is_empty())
+        .map_or(0, |i| i + 1);
+    let rounds = &t.rounds[..kept];
+
+    let mut out = String::new();
+    let mut record = |code: &str, value: &str| push_record(&mut out, code, value);
+    let info = &t.info;
+    record("012", clean(&t.name).trim());
+    for (code, value) in [
+        ("022", &info.city),
+        ("032", &info.federation),
+        ("042", &info.start_date),
+        ("052", &info.end_date),
+    ] {
+        if !value.trim().is_empty() {
+            record(code, clean(value).trim());
+        }
+    }
+    record("062", &n.to_string());
+    let rated = t.players.iter().filter(|p| p.rating.is_some()).count();
+    record("072", &rated.to_string());
+    let teams = t
+        .extra_records
+        .iter()
+        .filter(|l| l.starts_with("013 ") || l.starts_with("310 "))
+        .count();
+    if teams > 0 {
+        record("082", &teams.to_string());
+    }
+    let kind = kind_for_export(t, rounds);
+    if !kind.is_empty() {
+        record("092", &kind);
+    }
+    if !info.chief_arbiter.trim().is_empty() {
+        record("102", clean(&info.chief_arbiter).trim());
+    }
+    for d in &info.deputy_arbiters {
+        record("112", clean(d).trim());
+    }
+    if !info.time_control.trim().is_empty() {
+        record("122", clean(&info.time_control).trim());
+    }
+    if !info.round_dates.trim().is_empty() {
+        record("132", clean(&info.round_dates).trim_end());
+    }
+    record("XXR", &t.scheduled_rounds().to_string());
+    match t.initial_colour {
+        Some(Color::White) => record("XXC", "white1"),
+        Some(Color::Black) => record("XXC", "black1"),
+        None => {}
+    }
+
+    // Each player's entry per round, in one pass over the games.
+    let mut entries = vec![vec![Entry::None; n]; rounds.len()];
+    for (r, round) in rounds.iter().enumerate() {
+        let mut put = |p: StartNo, e: Entry| {
+            if let Some(slot) = p
+                .checked_sub(1)
+                .and_then(|i| entries[r].get_mut(i as usize))
+            {
+                *slot = e;
+            }
+        };
+        for g in &round.games {
+            for (me, them, colour) in [
+                (g.white, g.black, Color::White),
+                (g.black, g.white, Color::Black),
+            ] {
+                put(
+                    me,
+                    Entry::Game {
+                        opponent: them,
+                        colour,
+                        result: g.result,
+                    },
+                );
+            }
+        }
+        for b in &round.byes {
+            put(b.player, Entry::Bye(b.kind));
+        }
+    }
+    let points = points_by_player(t);
+    // Rank by points, then start number (TRF16 columns 86–89).
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(points[i]), i));
+    let mut rank = vec![0usize; n];
+    for (place, &i) in order.iter().enumerate() {
+        rank[i] = place + 1;
+    }
+
+    for (i, p) in t.players.iter().enumerate() {
+        let mut line = String::with_capacity(COL_FIRST_ROUND + ROUND_WIDTH * rounds.len());
+        line.push_str("001 ");
+        line.push_str(&number(p.start_no, 4));
+        line.push(' ');
+        line.push(clean(&p.sex).trim().chars().next().unwrap_or(' '));
+        line.push_str(&right(p.title.trim(), 3));
+        line.push(' ');
+        line.push_str(&left(p.name.trim(), 33));
+        line.push(' ');
+        line.push_str(&p.rating.map_or("    ".to_owned(), |r| number(r, 4)));
+        line.push(' ');
+        line.push_str(&left(p.federation.trim(), 3));
+        line.push(' ');
+        line.push_str(&p.fide_id.map_or(" ".repeat(11), |id| number(id, 11)));
+        line.push(' ');
+        line.push_str(&left(p.birth.trim(), 10));
+        line.push(' ');
+        let pts = points[i];
+        line.push_str(&number(format!("{}.{}", pts.0 / 2, (pts.0 % 2) * 5), 4));
+        line.push(' ');
+        line.push_str(&number(rank[i], 4));
+        line.push_str("  ");
+        for round in &entries {
+            let block = match round[i] {
+                Entry::Game {
+                    opponent,
+                    colour,
+                    result,
+                } => format!(
+                    "{} {} {}",
+                    number(opponent, 4),
+                    if colour == Color::White { 'w' } else { 'b' },
+                    result_code(result, colour)
+                ),
+                Entry::Bye(kind) => format!("0000 - {}", bye_code(kind)),
+                Entry::None => " ".repeat(8),
+            };
+            line.push_str(&block);
+            line.push_str("  ");
+        }
+        record("001", line.get(4..).unwrap_or("").trim_end());
+    }
+
+    for w in &t.withdrawals {
+        record("XXW", &format!("{} {}", w.player, w.after_round));
+    }
+    if t.withdrawals.is_empty() && !t.detect_withdrawals().is_empty() {
+        record("XXW", "none");
+    }
+    for p in &t.players {
+        if let Some(k) = p.k_override {
+            record("XXK", &format!("{} {k}", p.start_no));
+        }
+    }
+    for p in &t.players {
+        if let Some(g) = p.rated_games {
+            record("XXG", &format!("{} {g}", p.start_no));
+        }
+    }
+    if !info.note.is_empty() {
+        for l in info.note.split('\n') {
+            record("XXN", &clean(l.strip_suffix('\r').unwrap_or(l)));
+        }
+    }
+    for extra in &t.extra_records {
+        let extra = clean(extra);
+        if is_kept_extra(&extra) {
+            out.push_str(&extra);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// One record: its code, a space and the value (no space when the value is empty).
+fn push_record(out: &mut String, code: &str, value: &str) {
+    out.push_str(code);
+    if !value.is_empty() {
+        out.push(' ');
+        out.push_str(value);
+    }
+    out.push('\n');
+}
+
+/// Whether an extra record can be written back and re-read as an extra record: lines the reader
+/// would interpret itself (players, counts, our extensions) or reject are dropped.
+fn is_kept_extra(line: &str) -> bool {
+    let chars: Vec<char> = line.chars().collect();
+    let Some(code) = record_code(&chars) else {
+        return false;
+    };
+    if line.trim().is_empty() {
+        return false;
+    }
+    match code.as_str() {
+        "001" | "062" | "072" | "082" | "XXR" | "XXW" | "XXK" | "XXG" | "XXN" => false,
+        "XXC" => !matches!(
+            rest(&chars).trim().to_ascii_lowercase().as_str(),
+            "white1" | "black1"
+        ),
+        _ => true,
+    }
+}
