@@ -6,6 +6,7 @@
 # Installs: Chromium + chromedriver (apt), the wasm32 target and rustfmt/clippy (rustup),
 # Trunk and wasm-bindgen-cli (cargo install, exact versions), npm devDependencies (wasm-opt from
 # binaryen, playwright-core), and the crates in Cargo.lock (cargo fetch, so Trunk can run offline).
+# The fuzzing tool (cargo-fuzz) is not installed here: scripts/fuzz.sh installs it when asked.
 set -euo pipefail
 LOG_TAG=setup
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"

@@ -5,6 +5,7 @@ use crate::components::share_link::SharedMode;
 use crate::pages::sensitivity::SensitivityScreen;
 use crate::pages::whatif::WhatIfScreen;
 use crate::pages::withdrawal::WithdrawalScreen;
+use crate::share::SharedViewPage as _;
 use crate::share::{self, Shared, SharedView};
 use crate::store::{use_store, SavedEvent, Settings, Store};
 use leptos::prelude::*;

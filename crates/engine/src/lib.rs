@@ -11,6 +11,7 @@ pub mod json;
 pub mod model;
 pub mod rating;
 pub mod sensitivity;
+pub mod share;
 pub mod simulate;
 pub mod standings;
 pub mod tiebreak;
