@@ -262,11 +262,7 @@ pub fn LearnPage() -> impl IntoView {
                         header: s.after_round.to_string(),
                         cells: vec![
                             Cell::num(format!("{} of {}", s.played, s.scheduled)),
-                            Cell::text(if s.fide_resolves_to == Policy::Annul {
-                                "annul"
-                            } else {
-                                "forfeit"
-                            }),
+                            Cell::text(crate::policies::look(s.fide_resolves_to).short),
                             Cell::num(two(s.received(Policy::Fide))),
                             Cell::num(two(s.received(Policy::Bayes))),
                         ],

@@ -1,0 +1,18 @@
+//! The sensitivity view's route (`/event/:id/sensitivity`).
+//! The route only reads the id; the view itself is a component, shared with a share link's page.
+
+use crate::components::layout::PageBoundary;
+use crate::components::sensitivity::SensitivityScreen;
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+#[component]
+pub fn SensitivityPage() -> impl IntoView {
+    let params = use_params_map();
+    let id = Memo::new(move |_| params.with(|p| p.get("id").unwrap_or_default()));
+    view! {
+        <PageBoundary>
+            {move || view! { <SensitivityScreen event_id=id.get() /> }}
+        </PageBoundary>
+    }
+}
