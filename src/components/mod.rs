@@ -1,4 +1,6 @@
-//! Reusable pieces of the pages. Each takes typed props and carries its own accessibility.
+//! Reusable pieces of the pages, and the views a route and a share link both show (withdrawal,
+//! sensitivity, what-if). Each takes typed props and carries its own accessibility; `layout` holds
+//! the error boundary and `resolve_event`, which every event page goes through.
 
 pub mod crosstable;
 pub mod data_table;
@@ -26,5 +28,5 @@ pub mod tiebreak_editor;
 pub mod tiebreak_table;
 pub mod whatif;
 pub mod why_above;
-pub mod withdrawal_view;
+pub mod withdrawal;
 pub mod withdrawn_summary;

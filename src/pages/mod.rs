@@ -1,4 +1,6 @@
-//! One module per route.
+//! One module per route. A page reads its route's parameters, resolves what it shows (see
+//! `components::layout::resolve_event`) and hands components plain values; pages never import
+//! each other or `app`.
 
 pub mod event;
 pub mod home;
@@ -9,6 +11,3 @@ pub mod shared;
 pub mod simulation;
 pub mod whatif;
 pub mod withdrawal;
-
-/// Kept here for the pages' callers; defined with the boundary it goes through.
-pub use crate::components::layout::PageError;

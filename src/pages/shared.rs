@@ -4,7 +4,7 @@
 use crate::components::sensitivity::SensitivityScreen;
 use crate::components::share_link::SharedMode;
 use crate::components::whatif::WhatIfScreen;
-use crate::components::withdrawal_view::WithdrawalScreen;
+use crate::components::withdrawal::WithdrawalScreen;
 use crate::share::{self, Shared, SharedView};
 use crate::store::{use_store, SavedEvent, Settings, Store};
 use leptos::prelude::*;

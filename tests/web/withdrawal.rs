@@ -1,7 +1,7 @@
 //! The withdrawal view: the imputed table, the k slider, the formula panel.
 
 use crate::support::*;
-use crosstable::components::withdrawal_view::WithdrawalScreen;
+use crosstable::components::withdrawal::WithdrawalScreen;
 
 fn mount_withdrawal(store: Store) -> (HtmlElement, impl Drop) {
     mount(move || {
