@@ -13,7 +13,7 @@ pub struct PolicyLook {
     pub light: RGBColor,
     /// Line and swatch colour on the dark background.
     pub dark: RGBColor,
-    /// A word for tight places and sentences ("annul", "forfeit"), lower case.
+    /// The word of narrow column headers ("Perf."); lower-cased in sentences ("annul").
     pub short: &'static str,
     /// The label of columns, legends and headings (the engine's name for it).
     pub long: &'static str,
@@ -53,20 +53,20 @@ pub fn look(p: Policy) -> PolicyLook {
         Policy::Annul => (
             (0x4d, 0x55, 0x60),
             (0xc8, 0xcd, 0xd4),
-            "annul",
+            "Annul",
             "policy-annul",
         ),
         Policy::Forfeit => (
             (0xd5, 0x5e, 0x00),
             (0xff, 0xa6, 0x57),
-            "forfeit",
+            "Forfeit",
             "policy-forfeit",
         ),
         Policy::Elo => ((0x00, 0x86, 0x5c), (0x5f, 0xd6, 0x9a), "Elo", "policy-elo"),
         Policy::Performance => (
             (0x75, 0x4a, 0xb8),
             (0xc4, 0xa7, 0xff),
-            "performance",
+            "Perf.",
             "policy-performance",
         ),
         Policy::Bayes => (

@@ -80,7 +80,7 @@ fn data_table(c: &Cliff, name: &dyn Fn(engine::StartNo) -> String) -> Table {
         .map(|s| {
             let mut cells = vec![
                 Cell::num(format!("{} of {}", s.played, s.scheduled)),
-                Cell::text(policies::look(s.fide_resolves_to).short),
+                Cell::text(policies::look(s.fide_resolves_to).short.to_lowercase()),
             ];
             cells.extend(Policy::ALL.iter().map(|&p| Cell::num(two(s.received(p)))));
             Row {

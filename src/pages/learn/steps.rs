@@ -256,7 +256,7 @@ pub(super) fn CliffStep(
                         header: s.after_round.to_string(),
                         cells: vec![
                             Cell::num(format!("{} of {}", s.played, s.scheduled)),
-                            Cell::text(policies::look(s.fide_resolves_to).short),
+                            Cell::text(policies::look(s.fide_resolves_to).short.to_lowercase()),
                             Cell::num(two(s.received(Policy::Fide))),
                             Cell::num(two(s.received(Policy::Bayes))),
                         ],
