@@ -5,7 +5,7 @@
 - no Rust function (including a Leptos component) over 200 lines;
 - no import cycle between the app's modules (src/): module A uses B and B uses A, directly or
   through others;
-- no tracked file reads ../shared (the repository stands on its own).
+- no tracked file reads the shared folder beside the checkout (the repository stands on its own).
 
 Prints every violation with its place and exits 1 if there is any. `--report` also prints the
 ten longest functions and files, to see how close things are.
@@ -260,7 +260,7 @@ def main():
         cwd=ROOT, capture_output=True, text=True,
     ).stdout.strip()
     if grep:
-        problems.append("tracked files read ../shared, which a clone does not have:\n  " + grep.replace("\n", "\n  "))
+        problems.append("tracked files read the shared folder beside the checkout, which a clone does not have:\n  " + grep.replace("\n", "\n  "))
 
     if report:
         print("longest functions:")

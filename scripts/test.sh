@@ -23,7 +23,7 @@ step_setup() { "$ROOT/scripts/setup.sh"; }
 
 step_fmt() { cargo fmt --all --check; }
 
-# File, function and stylesheet sizes, import cycles in the app, nothing reading ../shared.
+# File, function and stylesheet sizes, import cycles in the app, nothing reading the shared folder beside the checkout.
 step_shape() { python3 "$ROOT/scripts/check_shape.py"; }
 
 step_clippy() { cargo clippy --workspace --all-targets --locked -- -D warnings; }

@@ -28,7 +28,15 @@ pub struct LiveAnalysis {
 impl LiveAnalysis {
     /// The analysis of event `id` with the store's k and expectation model.
     pub fn new(store: Store, id: String) -> LiveAnalysis {
-        let tournament = store.tournament(id);
+        LiveAnalysis::of(store, store.tournament(id))
+    }
+
+    /// The analysis of an event a page has already resolved (see `components::layout`).
+    pub fn resolved(store: Store, tournament: Memo<Tournament>) -> LiveAnalysis {
+        LiveAnalysis::of(store, Memo::new(move |_| Some(tournament.get())))
+    }
+
+    fn of(store: Store, tournament: Memo<Option<Tournament>>) -> LiveAnalysis {
         let params = Memo::new(move |_| store.settings.with(|s| s.params()));
         let analysis = Memo::new(move |_| {
             let params = params.get();

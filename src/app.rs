@@ -14,33 +14,6 @@ use leptos_router::components::{Route, Router, Routes};
 use leptos_router::hooks::use_location;
 use leptos_router::path;
 
-/// The app's error boundary, around each page. (A boundary around `<Routes>` would miss the
-/// pages' errors: the router builds a page after matching its route, outside that boundary.)
-#[component]
-pub fn PageBoundary(children: Children) -> impl IntoView {
-    view! {
-        <ErrorBoundary fallback=|errors| {
-            view! {
-                <section class="panel error" role="alert">
-                    <h2>"Something went wrong"</h2>
-                    <ul>
-                        {move || {
-                            errors
-                                .get()
-                                .into_iter()
-                                .map(|(_, e)| view! { <li>{e.to_string()}</li> })
-                                .collect_view()
-                        }}
-                    </ul>
-                    <p>
-                        <a href="/">"Back to your events"</a>
-                    </p>
-                </section>
-            }
-        }>{children()}</ErrorBoundary>
-    }
-}
-
 /// The header's links; the one for the current page is marked (`aria-current`).
 #[component]
 fn MainNav() -> impl IntoView {

@@ -9,6 +9,7 @@ pub mod live_standings;
 pub mod pages;
 pub mod persist;
 pub mod plots;
+pub mod policies;
 pub mod share;
 pub mod simulation;
 pub mod store;

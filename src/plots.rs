@@ -29,6 +29,8 @@ pub struct Palette {
     pub series: [RGBColor; 10],
     /// Reference lines (forfeit, real result, current k).
     pub reference: RGBColor,
+    /// The dark scheme (policies take their colour for it from `policies::look`).
+    pub dark: bool,
 }
 
 impl Palette {
@@ -51,6 +53,7 @@ impl Palette {
             RGBColor(0x00, 0x7c, 0x91),
         ],
         reference: RGBColor(0x1b, 0x1f, 0x24),
+        dark: false,
     };
     /// The dark scheme.
     pub const DARK: Palette = Palette {
@@ -71,6 +74,7 @@ impl Palette {
             RGBColor(0x6f, 0xd8, 0xe8),
         ],
         reference: RGBColor(0xe6, 0xe9, 0xee),
+        dark: true,
     };
 
     pub fn for_scheme(dark: bool) -> Palette {
@@ -85,17 +89,9 @@ impl Palette {
         self.series[i % self.series.len()]
     }
 
-    /// A policy's fixed colour, the same in every plot.
+    /// A policy's colour, the same in every plot and legend (see `policies::look`).
     pub fn policy(&self, p: Policy) -> RGBColor {
-        let i = match p {
-            Policy::Bayes => 0,
-            Policy::Fide => 3,
-            Policy::Forfeit => 1,
-            Policy::Annul => 7,
-            Policy::Elo => 2,
-            Policy::Performance => 4,
-        };
-        self.series[i]
+        crate::policies::look(p).colour(self.dark)
     }
 }
 

@@ -115,6 +115,14 @@ pub fn name_rating(t: &Tournament, p: StartNo) -> String {
     }
 }
 
+/// A player's rating as a table shows it: `2759`, empty when unrated (or no such player).
+pub fn rating_of(t: &Tournament, p: StartNo) -> String {
+    t.player(p)
+        .and_then(|pl| pl.rating)
+        .map(|r| r.to_string())
+        .unwrap_or_default()
+}
+
 /// A local date and time, `2026-11-30 12:09`, from milliseconds since the epoch.
 pub fn date_time(ms: f64) -> String {
     if ms <= 0.0 {
@@ -129,6 +137,26 @@ pub fn date_time(ms: f64) -> String {
         d.get_hours(),
         d.get_minutes()
     )
+}
+
+/// `text` with a capital first letter (engine messages start in lower case).
+pub fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// Ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st.
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// "1 player", "2 players".
@@ -162,5 +190,14 @@ mod tests {
         let f = GameResult::Forfeit(Some(Color::Black));
         assert_eq!(result_symbol(f, Color::Black), "+");
         assert_eq!(result_symbol(f, Color::White), "−");
+    }
+
+    #[test]
+    fn ordinals() {
+        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal).to_vec();
+        assert_eq!(
+            got,
+            ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! chooser; with a cell focused, keys set the result from the row player's side. Each row can
 //! mark the player as withdrawn after a round.
 
-use crate::store::use_store;
+use crate::store::{use_store, Store};
 use crate::text;
 use engine::{Color, Entry, Format, GameResult, Outcome, StartNo, Tournament};
 use leptos::prelude::*;
@@ -95,31 +95,21 @@ fn game_at(t: &Tournament, at: GameRef) -> Option<&engine::Game> {
     t.rounds.get(at.round).and_then(|r| r.games.get(at.board))
 }
 
-#[component]
-pub fn Crosstable(
-    /// Id of the event in the store (edits go there).
-    event_id: String,
-    /// The event.
-    tournament: Memo<Option<Tournament>>,
-) -> impl IntoView {
-    let store = use_store();
-    let id = StoredValue::new(event_id);
-    let layout = Memo::new(move |_| tournament.with(|t| t.as_ref().map(Layout::of)));
-    let selected = RwSignal::new(None::<GameRef>);
-    // The event's withdrawals (a TRF import records those it detects from forfeits).
-    let withdrawals = Memo::new(move |_| {
-        tournament.with(|t| {
-            t.as_ref()
-                .map(|t| t.withdrawals.clone())
-                .unwrap_or_default()
-        })
-    });
-    let withdrawn_after = move |p: StartNo| {
-        withdrawals.with(|ws| ws.iter().find(|w| w.player == p).map(|w| w.after_round))
-    };
+/// What every piece of the table shares (Copy): the event, its layout, the selected game.
+#[derive(Clone, Copy)]
+struct Editor {
+    store: Store,
+    id: StoredValue<String>,
+    tournament: Memo<Tournament>,
+    layout: Memo<Layout>,
+    selected: RwSignal<Option<GameRef>>,
+    /// The event's withdrawals (a TRF import records those it detects from forfeits).
+    withdrawals: Memo<Vec<engine::Withdrawal>>,
+}
 
-    let set_result = move |at: GameRef, result: GameResult| {
-        store.update_event(&id.get_value(), |t| {
+impl Editor {
+    fn set_result(&self, at: GameRef, result: GameResult) {
+        self.store.update_event(&self.id.get_value(), |t| {
             if let Some(g) = t
                 .rounds
                 .get_mut(at.round)
@@ -128,13 +118,104 @@ pub fn Crosstable(
                 g.result = result;
             }
         });
+    }
+
+    /// The round after which `p` withdrew, if they did (tracked).
+    fn withdrawn_after(&self, p: StartNo) -> Option<u32> {
+        self.withdrawals
+            .with(|ws| ws.iter().find(|w| w.player == p).map(|w| w.after_round))
+    }
+
+    fn name(&self, p: StartNo) -> String {
+        self.tournament.with(|t| text::name_of(t, p))
+    }
+}
+
+#[component]
+pub fn Crosstable(
+    /// Id of the event in the store (edits go there).
+    event_id: String,
+    /// The event.
+    tournament: Memo<Tournament>,
+) -> impl IntoView {
+    let editor = Editor {
+        store: use_store(),
+        id: StoredValue::new(event_id),
+        tournament,
+        layout: Memo::new(move |_| tournament.with(Layout::of)),
+        selected: RwSignal::new(None),
+        withdrawals: Memo::new(move |_| tournament.with(|t| t.withdrawals.clone())),
+    };
+    let table = move || {
+        let l = editor.layout.get();
+        let columns = if l.by_round {
+            l.cells.first().map_or(0, Vec::len)
+        } else {
+            l.players as usize
+        };
+        let head = (1..=columns)
+            .map(|c| {
+                let label = if l.by_round {
+                    format!("Round {c}")
+                } else {
+                    format!("Against player {c}")
+                };
+                view! {
+                    <th scope="col" class="num">
+                        <abbr title=label>{if l.by_round { format!("R{c}") } else { c.to_string() }}</abbr>
+                    </th>
+                }
+            })
+            .collect_view();
+        let rows = (0..l.cells.len())
+            .map(|i| view! { <PlayerRow editor=editor player=i as StartNo + 1 /> })
+            .collect_view();
+        view! {
+            <div class="table-scroll">
+                <table class="crosstable" data-testid="crosstable">
+                    <caption class="visually-hidden">
+                        "Crosstable: one row per player; a cell holds the row player's result."
+                    </caption>
+                    <thead>
+                        <tr>
+                            <th scope="col" class="num">"No."</th>
+                            <th scope="col">"Player"</th>
+                            <th scope="col" class="num">"Rtg"</th>
+                            {head}
+                            <th scope="col" class="num">"Pts"</th>
+                            <th scope="col">"Withdrew"</th>
+                        </tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        }
     };
 
-    // The chooser for the selected game.
-    let chooser = move || {
-        let at = selected.get()?;
-        let (title, current) = tournament.with(|t| {
-            let t = t.as_ref()?;
+    view! {
+        <h3>"Crosstable"</h3>
+        <p class="muted" id="crosstable-help">
+            "Select a result to change it, or focus it and type "
+            <kbd>"1"</kbd>" "<kbd>"="</kbd>" "<kbd>"0"</kbd>" (win, draw, loss for the row's player), "
+            <kbd>"+"</kbd>" "<kbd>"-"</kbd>" (forfeit win, loss) or "<kbd>"Delete"</kbd>
+            " (not played yet). Underlined: played with White. Hatched: after a withdrawal."
+        </p>
+        <div aria-live="polite">
+            <ResultChooser editor=editor />
+        </div>
+        {table}
+    }
+}
+
+/// The result buttons of the selected game (nothing while no game is selected).
+#[component]
+fn ResultChooser(
+    /// The table's shared state.
+    editor: Editor,
+) -> impl IntoView {
+    move || {
+        let at = editor.selected.get()?;
+        let (title, current) = editor.tournament.with(|t| {
             let g = game_at(t, at)?;
             Some((
                 format!(
@@ -162,237 +243,203 @@ pub fn Crosstable(
                                 <button
                                     type="button"
                                     aria-pressed=(choice == current).to_string()
-                                    on:click=move |_| set_result(at, choice)
+                                    on:click=move |_| editor.set_result(at, choice)
                                 >
                                     {text::result_words(choice)}
                                 </button>
                             }
                         })
                         .collect_view()}
-                    <button type="button" class="quiet" on:click=move |_| selected.set(None)>
+                    <button type="button" class="quiet" on:click=move |_| editor.selected.set(None)>
                         "Close"
                     </button>
                 </div>
             </div>
         })
-    };
+    }
+}
 
-    // One game button inside a cell, seen from `player`'s row.
-    let game_button = move |player: StartNo, at: GameRef| {
-        let info = Memo::new(move |_| {
-            tournament.with(|t| {
-                let t = t.as_ref()?;
-                let g = game_at(t, at)?;
-                let colour = g.colour_of(player)?;
-                let opponent = g.opponent_of(player)?;
-                let late = |p: StartNo| {
-                    withdrawn_after(p).is_some_and(|after| at.round as u32 + 1 > after)
-                };
-                Some((
-                    g.result,
-                    colour,
-                    opponent,
-                    late(player) || late(opponent),
-                    format!(
-                        "Round {}: {} ({}) against {}: {}{}",
-                        at.round + 1,
-                        text::name_of(t, player),
-                        if colour == Color::White {
-                            "White"
-                        } else {
-                            "Black"
-                        },
-                        text::name_of(t, opponent),
-                        text::result_words(g.result),
-                        if late(player) || late(opponent) {
-                            ", after a withdrawal"
-                        } else {
-                            ""
-                        }
-                    ),
-                ))
-            })
-        });
-        let info = move || info.get();
-        let symbol = move || {
-            info().map_or(String::new(), |(result, colour, opponent, _, _)| {
-                if layout.with(|l| l.as_ref().is_some_and(|l| l.by_round)) {
-                    text::entry_short(Entry::Game {
-                        opponent,
-                        colour,
-                        result,
-                    })
-                } else {
-                    text::result_symbol(result, colour).to_string()
-                }
-            })
-        };
-        view! {
-            <button
-                type="button"
-                class="cell"
-                class:white=move || info().is_some_and(|i| i.1 == Color::White)
-                class:pending=move || info().is_some_and(|i| i.0 == GameResult::Pending)
-                class:after-withdrawal=move || info().is_some_and(|i| i.3)
-                class:selected=move || selected.get() == Some(at)
-                aria-label=move || info().map(|i| i.4).unwrap_or_default()
-                title=move || info().map(|i| i.4).unwrap_or_default()
-                on:click=move |_| selected.set(Some(at))
-                on:keydown=move |ev: leptos::ev::KeyboardEvent| {
-                    let Some((_, colour, ..)) = info() else { return };
-                    if let Some(result) = result_for_key(&ev.key(), colour) {
-                        ev.prevent_default();
-                        selected.set(Some(at));
-                        set_result(at, result);
+/// One player's row: number, name, rating, a cell per opponent (or round), points, withdrawal.
+#[component]
+fn PlayerRow(
+    /// The table's shared state.
+    editor: Editor,
+    /// The row's player.
+    player: StartNo,
+) -> impl IntoView {
+    let p = player;
+    let i = p as usize - 1;
+    let tournament = editor.tournament;
+    let l = editor.layout.get_untracked();
+    let cells = l.cells[i]
+        .iter()
+        .enumerate()
+        .map(|(j, games)| {
+            if !l.by_round && j == i {
+                return view! { <td class="self" aria-hidden="true"></td> }.into_any();
+            }
+            if games.is_empty() {
+                // A Swiss round without a game: the bye or absence, as recorded.
+                let by_round = l.by_round;
+                let bye = move || {
+                    if by_round {
+                        tournament.with(|t| text::entry_short(t.entry(p, j as u32 + 1)))
+                    } else {
+                        String::new()
                     }
-                }
-            >
-                {symbol}
-            </button>
-        }
-    };
+                };
+                return view! { <td class="empty">{bye}</td> }.into_any();
+            }
+            let buttons = games
+                .iter()
+                .map(|&at| view! { <GameButton editor=editor player=p at=at /> })
+                .collect_view();
+            view! { <td class="games">{buttons}</td> }.into_any()
+        })
+        .collect_view();
+    view! {
+        <tr class:withdrawn=move || editor.withdrawn_after(p).is_some()>
+            <td class="num">{p}</td>
+            <th scope="row" class="player">{move || editor.name(p)}</th>
+            <td class="num">{move || tournament.with(|t| text::rating_of(t, p))}</td>
+            {cells}
+            <td class="num points">{move || tournament.with(|t| t.points(p).to_string())}</td>
+            <td>
+                <WithdrawalSelect editor=editor player=p rounds=l.scheduled_rounds />
+            </td>
+        </tr>
+    }
+}
 
-    let withdrawal_select = move |p: StartNo, rounds: u32| {
-        let current = move || {
-            withdrawn_after(p)
-                .map(|r| r.to_string())
-                .unwrap_or_default()
-        };
-        let name = move || {
-            tournament.with(|t| t.as_ref().map(|t| text::name_of(t, p)).unwrap_or_default())
-        };
-        view! {
-            <select
-                aria-label=move || format!("{} withdrew after round", name())
-                prop:value=current
-                on:change=move |ev| {
-                    let after = event_target_value(&ev).parse().ok();
-                    store.set_withdrawal(&id.get_value(), p, after);
-                }
-            >
-                <option value="">"—"</option>
-                {(0..rounds)
-                    .map(|r| view! { <option value=r.to_string()>{format!("after round {r}")}</option> })
-                    .collect_view()}
-            </select>
-        }
-    };
+/// What a game button shows and says, from the row player's side.
+#[derive(Clone, Debug, PartialEq)]
+struct GameInfo {
+    result: GameResult,
+    colour: Color,
+    opponent: StartNo,
+    /// Played after one of the two withdrew.
+    late: bool,
+    /// The game in words (label and tooltip).
+    words: String,
+}
 
-    let table = move || {
-        let l = layout.get()?;
-        let columns = if l.by_round {
-            l.cells.first().map_or(0, Vec::len)
-        } else {
-            l.players as usize
-        };
-        let head = (1..=columns)
-            .map(|c| {
-                let label = if l.by_round {
-                    format!("Round {c}")
+/// One game inside a cell, seen from `player`'s row; keys set its result.
+#[component]
+fn GameButton(
+    /// The table's shared state.
+    editor: Editor,
+    /// The row's player.
+    player: StartNo,
+    /// The game.
+    at: GameRef,
+) -> impl IntoView {
+    let info = Memo::new(move |_| {
+        editor.tournament.with(|t| {
+            let g = game_at(t, at)?;
+            let colour = g.colour_of(player)?;
+            let opponent = g.opponent_of(player)?;
+            let late = |p: StartNo| {
+                editor
+                    .withdrawn_after(p)
+                    .is_some_and(|after| at.round as u32 + 1 > after)
+            };
+            let late = late(player) || late(opponent);
+            let words = format!(
+                "Round {}: {} ({}) against {}: {}{}",
+                at.round + 1,
+                text::name_of(t, player),
+                if colour == Color::White {
+                    "White"
                 } else {
-                    format!("Against player {c}")
-                };
-                view! {
-                    <th scope="col" class="num">
-                        <abbr title=label>{if l.by_round { format!("R{c}") } else { c.to_string() }}</abbr>
-                    </th>
+                    "Black"
+                },
+                text::name_of(t, opponent),
+                text::result_words(g.result),
+                if late { ", after a withdrawal" } else { "" }
+            );
+            Some(GameInfo {
+                result: g.result,
+                colour,
+                opponent,
+                late,
+                words,
+            })
+        })
+    });
+    let by_round = move || editor.layout.with(|l| l.by_round);
+    let symbol = move || {
+        info.with(|i| {
+            i.as_ref().map_or(String::new(), |i| {
+                if by_round() {
+                    text::entry_short(Entry::Game {
+                        opponent: i.opponent,
+                        colour: i.colour,
+                        result: i.result,
+                    })
+                } else {
+                    text::result_symbol(i.result, i.colour).to_string()
                 }
             })
-            .collect_view();
-        let rows = l
-            .cells
-            .iter()
-            .enumerate()
-            .map(|(i, row)| {
-                let p = i as StartNo + 1;
-                let name = move || {
-                    tournament.with(|t| t.as_ref().map(|t| text::name_of(t, p)).unwrap_or_default())
-                };
-                let rating = move || {
-                    tournament.with(|t| {
-                        t.as_ref()
-                            .and_then(|t| t.player(p))
-                            .and_then(|pl| pl.rating)
-                            .map(|r| r.to_string())
-                            .unwrap_or_default()
-                    })
-                };
-                let points = move || {
-                    tournament.with(|t| {
-                        t.as_ref()
-                            .map(|t| t.points(p).to_string())
-                            .unwrap_or_default()
-                    })
-                };
-                let withdrawn = move || withdrawn_after(p).is_some();
-                let cells = row
-                    .iter()
-                    .enumerate()
-                    .map(|(j, games)| {
-                        if !l.by_round && j == i {
-                            return view! { <td class="self" aria-hidden="true"></td> }.into_any();
-                        }
-                        if games.is_empty() {
-                            // A Swiss round without a game: the bye or absence, as recorded.
-                            let by_round = l.by_round;
-                            let bye = move || {
-                                tournament.with(|t| match t.as_ref() {
-                                    Some(t) if by_round => {
-                                        text::entry_short(t.entry(p, j as u32 + 1))
-                                    }
-                                    _ => String::new(),
-                                })
-                            };
-                            return view! { <td class="empty">{bye}</td> }.into_any();
-                        }
-                        let buttons = games.iter().map(|&at| game_button(p, at)).collect_view();
-                        view! { <td class="games">{buttons}</td> }.into_any()
-                    })
-                    .collect_view();
-                view! {
-                    <tr class:withdrawn=withdrawn>
-                        <td class="num">{p}</td>
-                        <th scope="row" class="player">{name}</th>
-                        <td class="num">{rating}</td>
-                        {cells}
-                        <td class="num points">{points}</td>
-                        <td>{withdrawal_select(p, l.scheduled_rounds)}</td>
-                    </tr>
-                }
-            })
-            .collect_view();
-        Some(view! {
-            <div class="table-scroll">
-                <table class="crosstable" data-testid="crosstable">
-                    <caption class="visually-hidden">
-                        "Crosstable: one row per player; a cell holds the row player's result."
-                    </caption>
-                    <thead>
-                        <tr>
-                            <th scope="col" class="num">"No."</th>
-                            <th scope="col">"Player"</th>
-                            <th scope="col" class="num">"Rtg"</th>
-                            {head}
-                            <th scope="col" class="num">"Pts"</th>
-                            <th scope="col">"Withdrew"</th>
-                        </tr>
-                    </thead>
-                    <tbody>{rows}</tbody>
-                </table>
-            </div>
         })
     };
-
+    let has = move |f: fn(&GameInfo) -> bool| info.with(|i| i.as_ref().is_some_and(f));
+    let words = move || info.with(|i| i.as_ref().map(|i| i.words.clone()).unwrap_or_default());
     view! {
-        <h3>"Crosstable"</h3>
-        <p class="muted" id="crosstable-help">
-            "Select a result to change it, or focus it and type "
-            <kbd>"1"</kbd>" "<kbd>"="</kbd>" "<kbd>"0"</kbd>" (win, draw, loss for the row's player), "
-            <kbd>"+"</kbd>" "<kbd>"-"</kbd>" (forfeit win, loss) or "<kbd>"Delete"</kbd>
-            " (not played yet). Underlined: played with White. Hatched: after a withdrawal."
-        </p>
-        <div aria-live="polite">{chooser}</div>
-        {table}
+        <button
+            type="button"
+            class="cell"
+            class:white=move || has(|i| i.colour == Color::White)
+            class:pending=move || has(|i| i.result == GameResult::Pending)
+            class:after-withdrawal=move || has(|i| i.late)
+            class:selected=move || editor.selected.get() == Some(at)
+            aria-label=words
+            title=words
+            on:click=move |_| editor.selected.set(Some(at))
+            on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                let Some(colour) = info.with(|i| i.as_ref().map(|i| i.colour)) else { return };
+                if let Some(result) = result_for_key(&ev.key(), colour) {
+                    ev.prevent_default();
+                    editor.selected.set(Some(at));
+                    editor.set_result(at, result);
+                }
+            }
+        >
+            {symbol}
+        </button>
+    }
+}
+
+/// The round after which a player withdrew ("—": they did not).
+#[component]
+fn WithdrawalSelect(
+    /// The table's shared state.
+    editor: Editor,
+    /// The row's player.
+    player: StartNo,
+    /// Rounds scheduled (the choices).
+    rounds: u32,
+) -> impl IntoView {
+    let p = player;
+    let current = move || {
+        editor
+            .withdrawn_after(p)
+            .map(|r| r.to_string())
+            .unwrap_or_default()
+    };
+    view! {
+        <select
+            aria-label=move || format!("{} withdrew after round", editor.name(p))
+            prop:value=current
+            on:change=move |ev| {
+                let after = event_target_value(&ev).parse().ok();
+                editor.store.set_withdrawal(&editor.id.get_value(), p, after);
+            }
+        >
+            <option value="">"—"</option>
+            {(0..rounds)
+                .map(|r| view! { <option value=r.to_string()>{format!("after round {r}")}</option> })
+                .collect_view()}
+        </select>
     }
 }
 

@@ -88,8 +88,8 @@ impl EventView {
 pub fn EventHeader(
     /// Id of the event in the store (for links).
     event_id: String,
-    /// The event (None while it is missing: nothing is drawn).
-    tournament: Memo<Option<Tournament>>,
+    /// The event.
+    tournament: Memo<Tournament>,
     /// The view being shown, marked current in the navigation.
     current: Signal<EventView>,
 ) -> impl IntoView {
@@ -97,38 +97,33 @@ pub fn EventHeader(
     // A shared, unsaved event: its views are reached through the link, not this navigation.
     let shared = use_context::<crate::components::share_link::SharedMode>().is_some();
     let export = move |format: FileFormat| {
-        let Some(t) = tournament.get_untracked() else {
-            return;
-        };
-        status.set(match files::download_event(&t, format) {
+        let result = tournament.with_untracked(|t| files::download_event(t, format));
+        status.set(match result {
             Ok(()) => String::new(),
             Err(e) => format!("Download failed: {e}"),
         });
     };
-    let name = move || tournament.with(|t| t.as_ref().map(|t| t.name.clone()).unwrap_or_default());
+    let name = move || tournament.with(|t| t.name.clone());
     let facts = move || {
         tournament.with(|t| {
-            t.as_ref().map(|t| {
-                let mut parts = vec![
-                    text::format_label(t.format),
-                    text::plural(t.players.len(), "player", "players"),
-                    format!(
-                        "{} of {} rounds with results",
-                        t.last_round_with_results(),
-                        t.scheduled_rounds()
-                    ),
-                ];
-                for extra in [&t.info.city, &t.info.start_date] {
-                    if !extra.is_empty() {
-                        parts.push(extra.clone());
-                    }
+            let mut parts = vec![
+                text::format_label(t.format),
+                text::plural(t.players.len(), "player", "players"),
+                format!(
+                    "{} of {} rounds with results",
+                    t.last_round_with_results(),
+                    t.scheduled_rounds()
+                ),
+            ];
+            for extra in [&t.info.city, &t.info.start_date] {
+                if !extra.is_empty() {
+                    parts.push(extra.clone());
                 }
-                parts.join(" · ")
-            })
+            }
+            parts.join(" · ")
         })
     };
-    let note =
-        move || tournament.with(|t| t.as_ref().map(|t| t.info.note.clone()).unwrap_or_default());
+    let note = move || tournament.with(|t| t.info.note.clone());
 
     view! {
         <header class="event-header">

@@ -261,7 +261,7 @@ fn PolicyCell(
         move |f: fn(&Cell) -> String| move || cell.with(|c| c.as_ref().map(f).unwrap_or_default());
     view! {
         <td
-            class=format!("num policy-{}", policy.id())
+            class=format!("num {}", crate::policies::look(policy).class)
             class:bayes=policy == Policy::Bayes
             class:official=policy == Policy::Fide
             title=read(|c| c.title.clone())

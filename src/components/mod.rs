@@ -1,4 +1,6 @@
-//! Reusable pieces of the pages. Each takes typed props and carries its own accessibility.
+//! Reusable pieces of the pages, and the views a route and a share link both show (withdrawal,
+//! sensitivity, what-if). Each takes typed props and carries its own accessibility; `layout` holds
+//! the error boundary and `resolve_event`, which every event page goes through.
 
 pub mod crosstable;
 pub mod data_table;
@@ -7,12 +9,15 @@ pub mod event_list;
 pub mod formula;
 pub mod import_file;
 pub mod imputed_table;
+pub mod layout;
 pub mod new_event;
+pub mod player_select;
 pub mod players;
 pub mod plot_figure;
 pub mod prior_controls;
 pub mod rating_changes;
 pub mod rounds;
+pub mod sensitivity;
 pub mod share_link;
 pub mod side_by_side;
 pub mod simulation;
@@ -21,5 +26,7 @@ pub mod storage_banner;
 pub mod tiebreak_breakdown;
 pub mod tiebreak_editor;
 pub mod tiebreak_table;
+pub mod whatif;
 pub mod why_above;
+pub mod withdrawal;
 pub mod withdrawn_summary;

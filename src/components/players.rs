@@ -19,10 +19,10 @@ pub fn PlayersTable(
     /// Id of the event in the store (edits go there).
     event_id: String,
     /// The event.
-    tournament: Memo<Option<Tournament>>,
+    tournament: Memo<Tournament>,
 ) -> impl IntoView {
     let store = use_store();
-    let count = Memo::new(move |_| tournament.with(|t| t.as_ref().map_or(0, |t| t.players.len())));
+    let count = Memo::new(move |_| tournament.with(|t| t.players.len()));
     let error = RwSignal::new(None::<String>);
     let id = StoredValue::new(event_id);
 
@@ -58,8 +58,7 @@ pub fn PlayersTable(
     };
     let value_of = move |p: StartNo, field: Field| {
         tournament.with(|t| {
-            t.as_ref()
-                .and_then(|t| t.player(p))
+            t.player(p)
                 .map(|pl| match field {
                     Field::Title => pl.title.clone(),
                     Field::Name => pl.name.clone(),
@@ -72,44 +71,10 @@ pub fn PlayersTable(
 
     // The engine decides whether players may still be removed (tried on a copy).
     let can_remove = Memo::new(move |_| {
-        tournament.with(|t| {
-            t.as_ref().is_some_and(|t| {
-                !t.players.is_empty() && event::remove_player(&mut t.clone(), 1).is_ok()
-            })
-        })
+        tournament
+            .with(|t| !t.players.is_empty() && event::remove_player(&mut t.clone(), 1).is_ok())
     });
-    let late = Memo::new(move |_| {
-        tournament.with(|t| t.as_ref().is_some_and(|t| event::paired_rounds(t) > 0))
-    });
-    let new_name = RwSignal::new(String::new());
-    let new_rating = RwSignal::new(String::new());
-    let add = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        let name = new_name.get_untracked().trim().to_string();
-        let rating_text = new_rating.get_untracked().trim().to_string();
-        let rating = match engine::parse_rating(&rating_text) {
-            Ok(r) => r,
-            Err(e) => {
-                error.set(Some(format!(
-                    "New player: {e} (or empty for unrated). Nobody was added."
-                )));
-                return;
-            }
-        };
-        let player = Player {
-            name,
-            rating,
-            ..Player::default()
-        };
-        match store.run_event(&id.get_value(), move |t| event::add_player(t, player)) {
-            Ok(_) => {
-                error.set(None);
-                new_name.set(String::new());
-                new_rating.set(String::new());
-            }
-            Err(e) => error.set(Some(format!("{e}. Nobody was added."))),
-        }
-    };
+    let late = Memo::new(move |_| tournament.with(|t| event::paired_rounds(t) > 0));
     let remove = move |p: StartNo| {
         if let Err(e) = store.run_event(&id.get_value(), |t| event::remove_player(t, p)) {
             error.set(Some(format!("{e}. Nothing was changed.")));
@@ -194,6 +159,52 @@ pub fn PlayersTable(
                 </tbody>
             </table>
         </div>
+        <AddPlayer event_id=id.get_value() late=late error=error />
+    }
+}
+
+/// The form that adds a player (before round 1) or a late entrant (Swiss, after pairings).
+#[component]
+fn AddPlayer(
+    /// Id of the event in the store.
+    event_id: String,
+    /// Whether rounds are paired already (the player is a late entry).
+    late: Memo<bool>,
+    /// Where a refusal is shown (the table's alert).
+    error: RwSignal<Option<String>>,
+) -> impl IntoView {
+    let store = use_store();
+    let id = StoredValue::new(event_id);
+    let new_name = RwSignal::new(String::new());
+    let new_rating = RwSignal::new(String::new());
+    let add = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let name = new_name.get_untracked().trim().to_string();
+        let rating_text = new_rating.get_untracked().trim().to_string();
+        let rating = match engine::parse_rating(&rating_text) {
+            Ok(r) => r,
+            Err(e) => {
+                error.set(Some(format!(
+                    "New player: {e} (or empty for unrated). Nobody was added."
+                )));
+                return;
+            }
+        };
+        let player = Player {
+            name,
+            rating,
+            ..Player::default()
+        };
+        match store.run_event(&id.get_value(), move |t| event::add_player(t, player)) {
+            Ok(_) => {
+                error.set(None);
+                new_name.set(String::new());
+                new_rating.set(String::new());
+            }
+            Err(e) => error.set(Some(format!("{e}. Nobody was added."))),
+        }
+    };
+    view! {
         <form class="add-player" on:submit=add aria-labelledby="add-player-title">
             <h4 id="add-player-title">
                 {move || if late.get() { "Late entry" } else { "Add a player" }}

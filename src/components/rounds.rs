@@ -2,7 +2,8 @@
 //! (Swiss, FIDE Dutch system), undo of the last pairing, requested byes, absences and
 //! withdrawals, and a printable pairings list. Every rule is the engine's (`engine::event`).
 
-use crate::store::use_store;
+use crate::components::player_select::{PlayerLabel, PlayerSelect};
+use crate::store::{use_store, Store};
 use crate::text;
 use engine::event::{self, EventError};
 use engine::{ByeKind, Color, Format, GameResult, Outcome, StartNo, Tournament};
@@ -97,94 +98,60 @@ impl Request {
     }
 }
 
-#[component]
-pub fn RoundsPanel(
-    /// Id of the event in the store (changes go there).
-    event_id: String,
-    /// The event.
-    tournament: Memo<Option<Tournament>>,
-) -> impl IntoView {
-    let store = use_store();
-    let id = StoredValue::new(event_id);
-    let error = RwSignal::new(None::<String>);
-    let status = RwSignal::new(String::new());
-    let shown = RwSignal::new(tournament.with_untracked(|t| t.as_ref().map_or(1, default_round)));
+/// What the panel's pieces share (Copy): the event, the round shown, the messages.
+#[derive(Clone, Copy)]
+struct Panel {
+    store: Store,
+    id: StoredValue<String>,
+    tournament: Memo<Tournament>,
+    /// The round whose pairings are shown (1-based).
+    shown: RwSignal<u32>,
+    error: RwSignal<Option<String>>,
+    status: RwSignal<String>,
+    /// Rounds paired so far.
+    paired: Memo<u32>,
+    /// Rounds that can be shown (a Swiss: the paired ones; a round-robin: all).
+    round_count: Memo<u32>,
+    /// Boards of the round shown.
+    board_count: Memo<usize>,
+}
 
-    let is_swiss = Memo::new(move |_| {
-        tournament.with(|t| t.as_ref().is_some_and(|t| !t.format.is_round_robin()))
-    });
-    let paired =
-        Memo::new(move |_| tournament.with(|t| t.as_ref().map_or(0, event::paired_rounds)));
-    let scheduled =
-        Memo::new(move |_| tournament.with(|t| t.as_ref().map_or(0, |t| t.scheduled_rounds())));
-    let round_count = Memo::new(move |_| {
-        if is_swiss.get() {
-            paired.get()
-        } else {
-            tournament.with(|t| t.as_ref().map_or(0, |t| t.rounds.len() as u32))
-        }
-    });
-
-    // Runs an engine operation; its refusal is shown and nothing is stored.
-    let run =
-        move |what: &str, op: &dyn Fn(&mut Tournament) -> Result<String, EventError>| match store
-            .run_event(&id.get_value(), op)
-        {
+impl Panel {
+    /// Runs an engine operation; its refusal is shown and nothing is stored.
+    fn run(&self, what: &str, op: &dyn Fn(&mut Tournament) -> Result<String, EventError>) -> bool {
+        match self.store.run_event(&self.id.get_value(), op) {
             Ok(message) => {
-                error.set(None);
-                status.set(message);
+                self.error.set(None);
+                self.status.set(message);
                 true
             }
             Err(e) => {
-                status.set(String::new());
-                error.set(Some(format!("{what}: {e}. Nothing was changed.")));
+                self.status.set(String::new());
+                self.error
+                    .set(Some(format!("{what}: {e}. Nothing was changed.")));
                 false
             }
-        };
+        }
+    }
 
-    let pair_next = move |_: leptos::ev::MouseEvent| {
-        let mut round = 0;
-        let ok = run("Cannot pair the next round", &|t| {
-            let r = event::pair_next_round(t)?;
-            Ok(format!("Round {r} paired (FIDE Dutch system)."))
-        });
-        if ok {
-            round = paired.get_untracked();
-        }
-        if round > 0 {
-            shown.set(round);
-        }
-    };
-    let undo = move |_: leptos::ev::MouseEvent| {
-        if run("Cannot undo", &|t| {
-            let r = event::undo_last_pairing(t)?;
-            Ok(format!("The pairing of round {r} was taken back."))
-        }) {
-            shown.set(paired.get_untracked().max(1));
-        }
-    };
-    let print = move |_: leptos::ev::MouseEvent| {
-        if let Err(e) = window().print() {
-            error.set(Some(format!("Printing failed: {e:?}")));
-        }
-    };
-
-    let set_result = move |round: u32, board: usize, result: GameResult| {
-        run("Result not recorded", &|t| {
+    fn set_result(&self, round: u32, board: usize, result: GameResult) {
+        self.run("Result not recorded", &|t| {
             event::set_result(t, round, board, result)?;
             Ok(format!(
                 "Round {round}, board {board}: {}.",
                 text::result_words(result)
             ))
         });
-    };
+    }
 
-    let boards = move || {
-        let r = shown.get();
-        tournament.with(|t| {
-            t.as_ref()
-                .and_then(|t| t.rounds.get(r as usize - 1))
-                .filter(|_| r <= round_count.get())
+    /// (round, board, White, Black) of the round shown.
+    fn boards(&self) -> Vec<(u32, usize, StartNo, StartNo)> {
+        let r = self.shown.get();
+        let count = self.round_count.get();
+        self.tournament.with(|t| {
+            t.rounds
+                .get(r as usize - 1)
+                .filter(|_| r <= count)
                 .map(|round| {
                     round
                         .games
@@ -195,195 +162,52 @@ pub fn RoundsPanel(
                 })
                 .unwrap_or_default()
         })
-    };
-    let board_count = Memo::new(move |_| boards().len());
+    }
+}
 
-    let player_cell = move |p: StartNo, round: u32| {
-        let name = move || {
-            tournament.with(|t| t.as_ref().map(|t| text::name_of(t, p)).unwrap_or_default())
-        };
-        let rating = move || {
-            tournament.with(|t| {
-                t.as_ref()
-                    .and_then(|t| t.player(p))
-                    .and_then(|pl| pl.rating)
-                    .map(|r| r.to_string())
-                    .unwrap_or_default()
-            })
-        };
-        let points = move || {
-            tournament.with(|t| {
-                t.as_ref()
-                    .map(|t| event::points_before(t, p, round).to_string())
-                    .unwrap_or_default()
-            })
-        };
-        (name, rating, points)
-    };
-
-    let board_row = move |(round, board, white, black): (u32, usize, StartNo, StartNo)| {
-        let (wname, wrating, wpoints) = player_cell(white, round);
-        let (bname, brating, bpoints) = player_cell(black, round);
-        let result = move || {
-            tournament.with(|t| {
-                t.as_ref()
-                    .and_then(|t| t.rounds.get(round as usize - 1))
-                    .and_then(|r| r.games.get(board - 1))
-                    .map_or(GameResult::Pending, |g| g.result)
-            })
-        };
-        let label = move || format!("Result of board {board}: {} – {}", wname(), bname());
-        let on_key = move |ev: leptos::ev::KeyboardEvent| {
-            let key = ev.key();
-            let moved = match key.as_str() {
-                "ArrowDown" => Some(board + 1),
-                "ArrowUp" => board.checked_sub(1).filter(|&b| b > 0),
-                _ => None,
-            };
-            if matches!(key.as_str(), "ArrowDown" | "ArrowUp") {
-                ev.prevent_default();
-                if let Some(b) = moved.filter(|&b| b <= board_count.get_untracked()) {
-                    focus(&result_id(round, b));
-                }
-                return;
-            }
-            let entered = if matches!(key.as_str(), "Backspace" | "Delete") {
-                Some(GameResult::Pending)
-            } else {
-                event::result_for_key(&key)
-            };
-            if let Some(r) = entered {
-                ev.prevent_default();
-                set_result(round, board, r);
-                if r != GameResult::Pending && board < board_count.get_untracked() {
-                    focus(&result_id(round, board + 1));
-                }
-            }
-        };
-        view! {
-            <tr data-testid="pairing-board" data-white=white data-black=black>
-                <td class="num">{board}</td>
-                <td class="num">{white}</td>
-                <th scope="row" class="player-name">
-                    {wname}
-                    <span class="rating muted">{wrating}</span>
-                </th>
-                <td class="num">{wpoints}</td>
-                <td class="result-cell">
-                    <select
-                        id=result_id(round, board)
-                        data-testid="board-result"
-                        aria-label=label
-                        aria-keyshortcuts="1 = 0 + - Delete ArrowUp ArrowDown"
-                        prop:value=move || result_value(result())
-                        on:change=move |ev| set_result(round, board, result_from_value(&event_target_value(&ev)))
-                        on:keydown=on_key
-                    >
-                        {RESULTS
-                            .iter()
-                            .map(|(_, value, label)| view! { <option value=*value>{*label}</option> })
-                            .collect_view()}
-                    </select>
-                    <span class="print-only">
-                        {move || match result() {
-                            GameResult::Pending => String::new(),
-                            r => RESULTS
-                                .iter()
-                                .find(|(g, _, _)| *g == r)
-                                .map(|(_, _, l)| l.to_string())
-                                .unwrap_or_default(),
-                        }}
-                    </span>
-                </td>
-                <td class="num">{bpoints}</td>
-                <td class="num">{black}</td>
-                <th scope="row" class="player-name">
-                    {bname}
-                    <span class="rating muted">{brating}</span>
-                </th>
-            </tr>
+#[component]
+pub fn RoundsPanel(
+    /// Id of the event in the store (changes go there).
+    event_id: String,
+    /// The event.
+    tournament: Memo<Tournament>,
+) -> impl IntoView {
+    let is_swiss = Memo::new(move |_| tournament.with(|t| !t.format.is_round_robin()));
+    let paired = Memo::new(move |_| tournament.with(event::paired_rounds));
+    let round_count = Memo::new(move |_| {
+        if is_swiss.get() {
+            paired.get()
+        } else {
+            tournament.with(|t| t.rounds.len() as u32)
         }
-    };
-
-    // The round's players without a board: pairing-allocated bye, requested byes, absences.
-    let without_board = move || {
-        let r = shown.get();
+    });
+    let shown = RwSignal::new(tournament.with_untracked(default_round));
+    let board_count = Memo::new(move |_| {
+        let (r, count) = (shown.get(), round_count.get());
         tournament.with(|t| {
-            let Some(t) = t.as_ref() else {
-                return Vec::new();
-            };
-            let Some(round) = t.rounds.get(r as usize - 1) else {
-                return Vec::new();
-            };
-            round
-                .byes
-                .iter()
-                .map(|b| {
-                    let (what, code) = match b.kind {
-                        ByeKind::PairingAllocated => ("pairing-allocated bye (1 point)", "U"),
-                        ByeKind::Full => ("full-point bye", "F"),
-                        ByeKind::Half => ("half-point bye (requested)", "H"),
-                        ByeKind::Zero => ("absent (0)", "Z"),
-                    };
-                    view! {
-                        <li data-testid="pairing-bye" data-player=b.player data-kind=code>
-                            <strong>{text::name_of(t, b.player)}</strong>
-                            {format!(" ({}) — {what}", b.player)}
-                        </li>
-                    }
-                })
-                .collect::<Vec<_>>()
+            t.rounds
+                .get(r as usize - 1)
+                .filter(|_| r <= count)
+                .map_or(0, |round| round.games.len())
         })
+    });
+    let panel = Panel {
+        store: use_store(),
+        id: StoredValue::new(event_id.clone()),
+        tournament,
+        shown,
+        error: RwSignal::new(None),
+        status: RwSignal::new(String::new()),
+        paired,
+        round_count,
+        board_count,
     };
-
-    let title = move || {
-        tournament.with(|t| {
-            t.as_ref()
-                .map(|t| format!("{} — round {}", t.name, shown.get()))
-                .unwrap_or_default()
-        })
-    };
-
+    let (error, status) = (panel.error, panel.status);
     view! {
         <div class="rounds">
             <div class="rounds-head no-print">
                 <h3>"Rounds"</h3>
-                <div class="toolbar" role="group" aria-label="Round actions">
-                    <Show when=move || is_swiss.get()>
-                        <button
-                            type="button"
-                            class="primary"
-                            data-testid="pair-next"
-                            disabled=move || { paired.get() >= scheduled.get() }
-                            on:click=pair_next
-                        >
-                            {move || {
-                                let next = paired.get() + 1;
-                                if next > scheduled.get() {
-                                    "All rounds paired".to_string()
-                                } else {
-                                    format!("Pair round {next}")
-                                }
-                            }}
-                        </button>
-                        <button
-                            type="button"
-                            data-testid="undo-pairing"
-                            disabled=move || paired.get() == 0
-                            on:click=undo
-                        >
-                            {move || format!("Undo pairing of round {}", paired.get().max(1))}
-                        </button>
-                    </Show>
-                    <button
-                        type="button"
-                        data-testid="print-pairings"
-                        disabled=move || board_count.get() == 0
-                        on:click=print
-                    >
-                        "Print pairings"
-                    </button>
-                </div>
+                <RoundActions panel=panel is_swiss=is_swiss />
             </div>
             <Show when=move || error.with(Option::is_some)>
                 <p class="alert no-print" role="alert" data-testid="pairing-error">
@@ -420,37 +244,284 @@ pub fn RoundsPanel(
                         }
                     />
                 </nav>
-                <section class="pairings-list" aria-labelledby="pairings-title">
-                    <h4 id="pairings-title" data-testid="pairings-title">{title}</h4>
-                    <p class="muted no-print" id="keys-help">
-                        "Focus a board's result and type 1 (White wins), = (draw), 0 (Black wins), + or − \
-                         (forfeit), Delete to clear; the focus moves to the next board. ↑/↓ move between \
-                         boards, Tab too."
-                    </p>
-                    <div class="table-scroll">
-                        <table class="pairings" data-testid="pairings" aria-describedby="keys-help">
-                            <thead>
-                                <tr>
-                                    <th scope="col">"Bd"</th>
-                                    <th scope="col">"No."</th>
-                                    <th scope="col">"White"</th>
-                                    <th scope="col">"Pts"</th>
-                                    <th scope="col">"Result"</th>
-                                    <th scope="col">"Pts"</th>
-                                    <th scope="col">"No."</th>
-                                    <th scope="col">"Black"</th>
-                                </tr>
-                            </thead>
-                            <tbody>
-                                <For each=boards key=|k| *k children=board_row />
-                            </tbody>
-                        </table>
-                    </div>
-                    <ul class="byes" aria-label="Without a board this round">{without_board}</ul>
-                </section>
+                <PairingsList panel=panel />
             </Show>
-            <Requests event_id=id.get_value() tournament=tournament />
+            <Requests event_id=event_id.clone() tournament=tournament />
         </div>
+    }
+}
+
+/// Pair the next round and undo the last pairing (Swiss), print the pairings.
+#[component]
+fn RoundActions(
+    /// The panel's shared state.
+    panel: Panel,
+    /// Whether the event is a Swiss (round-robins are paired in advance).
+    is_swiss: Memo<bool>,
+) -> impl IntoView {
+    let paired = panel.paired;
+    let scheduled = Memo::new(move |_| panel.tournament.with(Tournament::scheduled_rounds));
+    let pair_next = move |_: leptos::ev::MouseEvent| {
+        let ok = panel.run("Cannot pair the next round", &|t| {
+            let r = event::pair_next_round(t)?;
+            Ok(format!("Round {r} paired (FIDE Dutch system)."))
+        });
+        let round = if ok { paired.get_untracked() } else { 0 };
+        if round > 0 {
+            panel.shown.set(round);
+        }
+    };
+    let undo = move |_: leptos::ev::MouseEvent| {
+        if panel.run("Cannot undo", &|t| {
+            let r = event::undo_last_pairing(t)?;
+            Ok(format!("The pairing of round {r} was taken back."))
+        }) {
+            panel.shown.set(paired.get_untracked().max(1));
+        }
+    };
+    let print = move |_: leptos::ev::MouseEvent| {
+        if let Err(e) = window().print() {
+            panel.error.set(Some(format!("Printing failed: {e:?}")));
+        }
+    };
+    view! {
+        <div class="toolbar" role="group" aria-label="Round actions">
+            <Show when=move || is_swiss.get()>
+                <button
+                    type="button"
+                    class="primary"
+                    data-testid="pair-next"
+                    disabled=move || { paired.get() >= scheduled.get() }
+                    on:click=pair_next
+                >
+                    {move || {
+                        let next = paired.get() + 1;
+                        if next > scheduled.get() {
+                            "All rounds paired".to_string()
+                        } else {
+                            format!("Pair round {next}")
+                        }
+                    }}
+                </button>
+                <button
+                    type="button"
+                    data-testid="undo-pairing"
+                    disabled=move || paired.get() == 0
+                    on:click=undo
+                >
+                    {move || format!("Undo pairing of round {}", paired.get().max(1))}
+                </button>
+            </Show>
+            <button
+                type="button"
+                data-testid="print-pairings"
+                disabled=move || panel.board_count.get() == 0
+                on:click=print
+            >
+                "Print pairings"
+            </button>
+        </div>
+    }
+}
+
+/// The round shown: its boards with their result controls, and who has no board.
+#[component]
+fn PairingsList(
+    /// The panel's shared state.
+    panel: Panel,
+) -> impl IntoView {
+    let title = move || {
+        panel
+            .tournament
+            .with(|t| format!("{} — round {}", t.name, panel.shown.get()))
+    };
+    view! {
+        <section class="pairings-list" aria-labelledby="pairings-title">
+            <h4 id="pairings-title" data-testid="pairings-title">{title}</h4>
+            <p class="muted no-print" id="keys-help">
+                "Focus a board's result and type 1 (White wins), = (draw), 0 (Black wins), + or − \
+                 (forfeit), Delete to clear; the focus moves to the next board. ↑/↓ move between \
+                 boards, Tab too."
+            </p>
+            <div class="table-scroll">
+                <table class="pairings" data-testid="pairings" aria-describedby="keys-help">
+                    <thead>
+                        <tr>
+                            <th scope="col">"Bd"</th>
+                            <th scope="col">"No."</th>
+                            <th scope="col">"White"</th>
+                            <th scope="col">"Pts"</th>
+                            <th scope="col">"Result"</th>
+                            <th scope="col">"Pts"</th>
+                            <th scope="col">"No."</th>
+                            <th scope="col">"Black"</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        <For
+                            each=move || panel.boards()
+                            key=|k| *k
+                            children=move |(round, board, white, black)| {
+                                view! { <BoardRow panel=panel round=round board=board white=white black=black /> }
+                            }
+                        />
+                    </tbody>
+                </table>
+            </div>
+            <ul class="byes" aria-label="Without a board this round">
+                <WithoutBoard panel=panel />
+            </ul>
+        </section>
+    }
+}
+
+/// A player's name, rating and points before the round, tracked (the board row's cells).
+fn player_cells(
+    tournament: Memo<Tournament>,
+    p: StartNo,
+    round: u32,
+) -> (
+    impl Fn() -> String + Copy + Send + Sync,
+    impl Fn() -> String + Copy + Send + Sync,
+    impl Fn() -> String + Copy + Send + Sync,
+) {
+    (
+        move || tournament.with(|t| text::name_of(t, p)),
+        move || tournament.with(|t| text::rating_of(t, p)),
+        move || tournament.with(|t| event::points_before(t, p, round).to_string()),
+    )
+}
+
+/// One board: the players, their points before the round, and the result control, which takes
+/// keys (results, and ↑/↓ to the neighbouring boards).
+#[component]
+fn BoardRow(
+    /// The panel's shared state.
+    panel: Panel,
+    /// The round (1-based).
+    round: u32,
+    /// The board (1-based).
+    board: usize,
+    /// White's start number.
+    white: StartNo,
+    /// Black's start number.
+    black: StartNo,
+) -> impl IntoView {
+    let (wname, wrating, wpoints) = player_cells(panel.tournament, white, round);
+    let (bname, brating, bpoints) = player_cells(panel.tournament, black, round);
+    let result = move || {
+        panel.tournament.with(|t| {
+            t.rounds
+                .get(round as usize - 1)
+                .and_then(|r| r.games.get(board - 1))
+                .map_or(GameResult::Pending, |g| g.result)
+        })
+    };
+    let label = move || format!("Result of board {board}: {} – {}", wname(), bname());
+    let board_count = panel.board_count;
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let key = ev.key();
+        let moved = match key.as_str() {
+            "ArrowDown" => Some(board + 1),
+            "ArrowUp" => board.checked_sub(1).filter(|&b| b > 0),
+            _ => None,
+        };
+        if matches!(key.as_str(), "ArrowDown" | "ArrowUp") {
+            ev.prevent_default();
+            if let Some(b) = moved.filter(|&b| b <= board_count.get_untracked()) {
+                focus(&result_id(round, b));
+            }
+            return;
+        }
+        let entered = if matches!(key.as_str(), "Backspace" | "Delete") {
+            Some(GameResult::Pending)
+        } else {
+            event::result_for_key(&key)
+        };
+        if let Some(r) = entered {
+            ev.prevent_default();
+            panel.set_result(round, board, r);
+            if r != GameResult::Pending && board < board_count.get_untracked() {
+                focus(&result_id(round, board + 1));
+            }
+        }
+    };
+    view! {
+        <tr data-testid="pairing-board" data-white=white data-black=black>
+            <td class="num">{board}</td>
+            <td class="num">{white}</td>
+            <th scope="row" class="player-name">
+                {wname}
+                <span class="rating muted">{wrating}</span>
+            </th>
+            <td class="num">{wpoints}</td>
+            <td class="result-cell">
+                <select
+                    id=result_id(round, board)
+                    data-testid="board-result"
+                    aria-label=label
+                    aria-keyshortcuts="1 = 0 + - Delete ArrowUp ArrowDown"
+                    prop:value=move || result_value(result())
+                    on:change=move |ev| panel.set_result(round, board, result_from_value(&event_target_value(&ev)))
+                    on:keydown=on_key
+                >
+                    {RESULTS
+                        .iter()
+                        .map(|(_, value, label)| view! { <option value=*value>{*label}</option> })
+                        .collect_view()}
+                </select>
+                <span class="print-only">
+                    {move || match result() {
+                        GameResult::Pending => String::new(),
+                        r => RESULTS
+                            .iter()
+                            .find(|(g, _, _)| *g == r)
+                            .map(|(_, _, l)| l.to_string())
+                            .unwrap_or_default(),
+                    }}
+                </span>
+            </td>
+            <td class="num">{bpoints}</td>
+            <td class="num">{black}</td>
+            <th scope="row" class="player-name">
+                {bname}
+                <span class="rating muted">{brating}</span>
+            </th>
+        </tr>
+    }
+}
+
+/// The round's players without a board: pairing-allocated bye, requested byes, absences.
+#[component]
+fn WithoutBoard(
+    /// The panel's shared state.
+    panel: Panel,
+) -> impl IntoView {
+    move || {
+        let r = panel.shown.get();
+        panel.tournament.with(|t| {
+            let Some(round) = t.rounds.get(r as usize - 1) else {
+                return Vec::new();
+            };
+            round
+                .byes
+                .iter()
+                .map(|b| {
+                    let (what, code) = match b.kind {
+                        ByeKind::PairingAllocated => ("pairing-allocated bye (1 point)", "U"),
+                        ByeKind::Full => ("full-point bye", "F"),
+                        ByeKind::Half => ("half-point bye (requested)", "H"),
+                        ByeKind::Zero => ("absent (0)", "Z"),
+                    };
+                    view! {
+                        <li data-testid="pairing-bye" data-player=b.player data-kind=code>
+                            <strong>{text::name_of(t, b.player)}</strong>
+                            {format!(" ({}) — {what}", b.player)}
+                        </li>
+                    }
+                })
+                .collect::<Vec<_>>()
+        })
     }
 }
 
@@ -460,36 +531,20 @@ fn Requests(
     /// Id of the event in the store.
     event_id: String,
     /// The event.
-    tournament: Memo<Option<Tournament>>,
+    tournament: Memo<Tournament>,
 ) -> impl IntoView {
     let store = use_store();
     let id = StoredValue::new(event_id);
     let error = RwSignal::new(None::<String>);
-    let player = RwSignal::new(String::new());
+    let player = RwSignal::new(None::<StartNo>);
     let round = RwSignal::new(String::new());
     let kind = RwSignal::new(Request::HalfBye);
-    let is_swiss = Memo::new(move |_| {
-        tournament.with(|t| t.as_ref().is_some_and(|t| !t.format.is_round_robin()))
-    });
-    let players = Memo::new(move |_| {
-        tournament.with(|t| {
-            t.as_ref()
-                .map(|t| {
-                    t.players
-                        .iter()
-                        .map(|p| (p.start_no, p.name.clone()))
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
-        })
-    });
+    let is_swiss = Memo::new(move |_| tournament.with(|t| !t.format.is_round_robin()));
     let next_round = Memo::new(move |_| {
         // The default round: the next to pair (Swiss), the next without results (round-robin).
-        tournament.with(|t| {
-            t.as_ref().map_or(1, |t| match t.format {
-                Format::Swiss { .. } => event::paired_rounds(t) + 1,
-                Format::RoundRobin { .. } => t.last_round_with_results() + 1,
-            })
+        tournament.with(|t| match t.format {
+            Format::Swiss { .. } => event::paired_rounds(t) + 1,
+            Format::RoundRobin { .. } => t.last_round_with_results() + 1,
         })
     });
 
@@ -501,7 +556,7 @@ fn Requests(
     };
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let Ok(p) = player.get_untracked().parse::<StartNo>() else {
+        let Some(p) = player.get_untracked() else {
             error.set(Some("Choose a player. Nothing was changed.".into()));
             return;
         };
@@ -533,60 +588,6 @@ fn Requests(
         }
     };
 
-    let requests =
-        move || {
-            tournament.with(|t| {
-                let Some(t) = t.as_ref() else {
-                    return Vec::new();
-                };
-                let mut items = Vec::new();
-                for (r, p, k) in event::requested_byes(t) {
-                    let what = if k == ByeKind::Half {
-                        "half-point bye"
-                    } else {
-                        "absent (zero-point bye)"
-                    };
-                    items.push(view! {
-                    <li data-testid="request-item">
-                        {format!("Round {r}: {} ({p}) — {what} ", text::name_of(t, p))}
-                        <button
-                            type="button"
-                            class="quiet"
-                            aria-label=format!("Cancel the request of player {p} for round {r}")
-                            on:click=move |_| apply(&|t| event::request_bye(t, p, r, None))
-                        >
-                            "Cancel"
-                        </button>
-                    </li>
-                }.into_any());
-                }
-                for w in &t.withdrawals {
-                    let p = w.player;
-                    items.push(
-                        view! {
-                            <li data-testid="withdrawal-item">
-                                {format!(
-                                    "{} ({p}) withdrew after round {} ",
-                                    text::name_of(t, p),
-                                    w.after_round
-                                )}
-                                <button
-                                    type="button"
-                                    class="quiet"
-                                    aria-label=format!("Take back the withdrawal of player {p}")
-                                    on:click=move |_| apply(&|t| event::withdraw(t, p, None))
-                                >
-                                    "Take back"
-                                </button>
-                            </li>
-                        }
-                        .into_any(),
-                    );
-                }
-                items
-            })
-        };
-
     view! {
         <section class="requests no-print" aria-labelledby="requests-title">
             <h4 id="requests-title">
@@ -607,18 +608,14 @@ fn Requests(
             <form class="request-form" on:submit=submit>
                 <label>
                     "Player"
-                    <select
-                        data-testid="request-player"
-                        on:change=move |ev| player.set(event_target_value(&ev))
-                        prop:value=move || player.get()
-                    >
-                        <option value="">"Choose…"</option>
-                        <For
-                            each=move || players.get()
-                            key=|p| p.clone()
-                            children=|(no, name)| view! { <option value=no.to_string()>{format!("{no}. {name}")}</option> }
-                        />
-                    </select>
+                    <PlayerSelect
+                        tournament=tournament
+                        value=player
+                        on_pick=Callback::new(move |p| player.set(p))
+                        testid="request-player"
+                        label=PlayerLabel::NumberName
+                        placeholder="Choose…"
+                    />
                 </label>
                 <label>
                     "What"
@@ -655,7 +652,75 @@ fn Requests(
                     {move || error.get().unwrap_or_default()}
                 </p>
             </Show>
-            <ul class="request-list">{requests}</ul>
+            <ul class="request-list">
+                <RequestList tournament=tournament apply=Callback::new(move |op: Op| apply(&*op)) />
+            </ul>
         </section>
+    }
+}
+
+/// A change to the event that the requests list asks for.
+type Op = std::sync::Arc<dyn Fn(&mut Tournament) -> Result<(), EventError> + Send + Sync>;
+
+/// The requested byes and absences, and the withdrawals, each with its cancel button.
+#[component]
+fn RequestList(
+    /// The event.
+    tournament: Memo<Tournament>,
+    /// Applies a change (and shows its refusal).
+    apply: Callback<Op>,
+) -> impl IntoView {
+    let run = move |op: Op| apply.run(op);
+    move || {
+        tournament.with(|t| {
+            let mut items = Vec::new();
+            for (r, p, k) in event::requested_byes(t) {
+                let what = if k == ByeKind::Half {
+                    "half-point bye"
+                } else {
+                    "absent (zero-point bye)"
+                };
+                items.push(
+                    view! {
+                        <li data-testid="request-item">
+                            {format!("Round {r}: {} ({p}) — {what} ", text::name_of(t, p))}
+                            <button
+                                type="button"
+                                class="quiet"
+                                aria-label=format!("Cancel the request of player {p} for round {r}")
+                                on:click=move |_| run(std::sync::Arc::new(move |t| event::request_bye(t, p, r, None)))
+                            >
+                                "Cancel"
+                            </button>
+                        </li>
+                    }
+                    .into_any(),
+                );
+            }
+            for w in &t.withdrawals {
+                let p = w.player;
+                items.push(
+                    view! {
+                        <li data-testid="withdrawal-item">
+                            {format!(
+                                "{} ({p}) withdrew after round {} ",
+                                text::name_of(t, p),
+                                w.after_round
+                            )}
+                            <button
+                                type="button"
+                                class="quiet"
+                                aria-label=format!("Take back the withdrawal of player {p}")
+                                on:click=move |_| run(std::sync::Arc::new(move |t| event::withdraw(t, p, None)))
+                            >
+                                "Take back"
+                            </button>
+                        </li>
+                    }
+                    .into_any(),
+                );
+            }
+            items
+        })
     }
 }

@@ -24,7 +24,7 @@ pub fn share_url(shared: &Shared) -> String {
 #[component]
 pub fn ShareLink(
     /// The event being shown.
-    tournament: Memo<Option<Tournament>>,
+    tournament: Memo<Tournament>,
     /// The view the link opens.
     view: SharedView,
     /// The chosen player (cliff or what-if), if any.
@@ -39,9 +39,7 @@ pub fn ShareLink(
     let status = RwSignal::new(String::new());
     let input = NodeRef::<Input>::new();
     let make = move |_| {
-        let Some(t) = tournament.get_untracked() else {
-            return;
-        };
+        let t = tournament.get_untracked();
         let settings = store.settings.get_untracked();
         link.set(Some(share_url(&Shared {
             view,

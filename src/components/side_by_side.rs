@@ -55,18 +55,6 @@ pub fn podium(a: &Analysis, policy: Policy) -> Vec<(u32, StartNo)> {
         .collect()
 }
 
-/// Ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st.
-pub fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
 /// In words: how `policy` moves players against FIDE.
 pub fn summary(t: &Tournament, a: &Analysis, policy: Policy) -> String {
     let mut gains = Vec::new();
@@ -76,7 +64,12 @@ pub fn summary(t: &Tournament, a: &Analysis, policy: Policy) -> String {
         let pl = place(a, policy, p);
         let fide = a.outcome(Policy::Fide).rank_of(p);
         if let (Some(g), Some(f), Some(r)) = (pl.gain, fide, pl.rank) {
-            let moved = format!("{} ({} → {})", text::name_of(t, p), ordinal(f), ordinal(r));
+            let moved = format!(
+                "{} ({} → {})",
+                text::name_of(t, p),
+                text::ordinal(f),
+                text::ordinal(r)
+            );
             if g > 0 {
                 gains.push(moved);
             } else if g < 0 {
@@ -186,7 +179,7 @@ pub fn SideBySide(
                         .into_iter()
                         .map(|p| {
                             let span = if p == Policy::Fide { 2 } else { 3 };
-                            view! { <colgroup span=span class=format!("policy-{}", p.id())></colgroup> }
+                            view! { <colgroup span=span class=crate::policies::look(p).class></colgroup> }
                         })
                         .collect_view()}
                     <thead>
@@ -371,15 +364,6 @@ fn PolicyCells(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ordinals() {
-        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal).to_vec();
-        assert_eq!(
-            got,
-            ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
-        );
-    }
 
     #[test]
     fn gains_in_words() {

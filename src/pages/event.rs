@@ -1,13 +1,11 @@
 //! An event: players, the editable crosstable, standings (`/event/:id?tab=…`).
 
-use crate::app::PageBoundary;
 use crate::components::crosstable::Crosstable;
 use crate::components::event_header::{EventHeader, EventView};
+use crate::components::layout::{resolve_event, PageBoundary};
 use crate::components::players::PlayersTable;
 use crate::components::rounds::RoundsPanel;
 use crate::components::standings::StandingsTable;
-use crate::pages::PageError;
-use crate::store::use_store;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_params_map, use_query_map};
 
@@ -35,33 +33,27 @@ pub fn EventScreen(
     #[prop(into)]
     view: Signal<EventView>,
 ) -> impl IntoView {
-    let store = use_store();
-    let tournament = store.tournament(event_id.clone());
-    let exists = Memo::new(move |_| tournament.with(Option::is_some));
-    if exists.get_untracked() {
-        store.select(&event_id);
-    }
-    move || {
-        if !exists.get() {
-            return Err(PageError::EventNotFound(event_id.clone()));
-        }
-        let id = event_id.clone();
-        Ok(view! {
+    resolve_event(event_id, move |id, tournament| {
+        let body = {
+            let id = id.clone();
+            move || match view.get() {
+                EventView::Players => {
+                    view! { <PlayersTable event_id=id.clone() tournament=tournament /> }.into_any()
+                }
+                EventView::Standings => view! { <StandingsTable event_id=id.clone() /> }.into_any(),
+                EventView::Rounds => {
+                    view! { <RoundsPanel event_id=id.clone() tournament=tournament /> }.into_any()
+                }
+                _ => view! { <Crosstable event_id=id.clone() tournament=tournament /> }.into_any(),
+            }
+        };
+        view! {
             <article class="event">
-                <EventHeader event_id=id.clone() tournament=tournament current=view />
+                <EventHeader event_id=id tournament=tournament current=view />
                 <section class="panel" aria-label=move || view.get().label()>
-                    {move || match view.get() {
-                        EventView::Players => {
-                            view! { <PlayersTable event_id=id.clone() tournament=tournament /> }.into_any()
-                        }
-                        EventView::Standings => view! { <StandingsTable event_id=id.clone() /> }.into_any(),
-                        EventView::Rounds => {
-                            view! { <RoundsPanel event_id=id.clone() tournament=tournament /> }.into_any()
-                        }
-                        _ => view! { <Crosstable event_id=id.clone() tournament=tournament /> }.into_any(),
-                    }}
+                    {body}
                 </section>
             </article>
-        })
-    }
+        }
+    })
 }

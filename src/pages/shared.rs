@@ -1,10 +1,10 @@
 //! A share link opened (`/shared#v1.…`): the view it encodes, on an event held in memory only.
 //! The user's stored events are not touched; "Save a copy" adds the event to them.
 
+use crate::components::sensitivity::SensitivityScreen;
 use crate::components::share_link::SharedMode;
-use crate::pages::sensitivity::SensitivityScreen;
-use crate::pages::whatif::WhatIfScreen;
-use crate::pages::withdrawal::WithdrawalScreen;
+use crate::components::whatif::WhatIfScreen;
+use crate::components::withdrawal::WithdrawalScreen;
 use crate::share::SharedViewPage as _;
 use crate::share::{self, Shared, SharedView};
 use crate::store::{use_store, SavedEvent, Settings, Store};
@@ -24,7 +24,7 @@ pub fn SharedPage() -> impl IntoView {
         Err(e) => view! {
             <section class="panel error" role="alert" data-testid="shared-error">
                 <h2>"This share link cannot be opened"</h2>
-                <p>{crate::pages::withdrawal::sentence(&e.to_string())}"."</p>
+                <p>{crate::text::sentence(&e.to_string())}"."</p>
                 <p>
                     <a href="/">"Go to your events"</a>
                 </p>

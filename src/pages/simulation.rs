@@ -2,7 +2,7 @@
 //! settings, a run on Web Workers with progress and cancel, and the results next to the
 //! paper's claims. The page holds the run; the numbers all come from `engine::simulate`.
 
-use crate::app::PageBoundary;
+use crate::components::layout::PageBoundary;
 use crate::components::simulation::progress::{RunStatus, SimProgress};
 use crate::components::simulation::results::{Finished, SimResults};
 use crate::components::simulation::settings::SimSettings;

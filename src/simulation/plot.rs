@@ -3,6 +3,7 @@
 //! so the plot follows the page's light or dark theme; the legend is HTML (see the results
 //! component), so it can be read by screen readers and wraps on a phone.
 
+use crate::policies::look;
 use engine::impute::Policy;
 use engine::simulate::{StudyResult, METHODS};
 use plotters::prelude::*;
@@ -15,33 +16,9 @@ pub const HEIGHT: u32 = 340;
 const INK: RGBColor = RGBColor(0x01, 0x02, 0x03);
 const INK_HEX: &str = "#010203";
 
-/// Each method's colour (Okabe–Ito palette, distinguishable with colour blindness; mid-tones
-/// so that the lines read on light and dark backgrounds alike).
-pub fn colour(m: Policy) -> RGBColor {
-    match m {
-        Policy::Forfeit => RGBColor(0xD5, 0x5E, 0x00),
-        Policy::Annul => RGBColor(0xE6, 0x9F, 0x00),
-        Policy::Elo => RGBColor(0x56, 0xB4, 0xE9),
-        Policy::Performance => RGBColor(0xCC, 0x79, 0xA7),
-        Policy::Bayes => RGBColor(0x00, 0x72, 0xB2),
-        Policy::Fide => RGBColor(0x00, 0x9E, 0x73),
-    }
-}
-
-/// The colour as CSS (`#0072b2`), for the HTML legend.
-pub fn css_colour(m: Policy) -> String {
-    let RGBColor(r, g, b) = colour(m);
-    format!("#{r:02x}{g:02x}{b:02x}")
-}
-
-/// Whether a method's line is dashed (the FIDE rule: it always coincides with annul or
-/// forfeit, so a dashed line lets the one underneath show through).
-pub fn dashed(m: Policy) -> bool {
-    m == Policy::Fide
-}
-
-/// The SVG document (`<svg …>…</svg>`), or plotters' error message.
-pub fn rmse_svg(result: &StudyResult) -> Result<String, String> {
+/// The SVG document (`<svg …>…</svg>`) with each method in its colour for the scheme (`dark`,
+/// from `policies::look`), or plotters' error message.
+pub fn rmse_svg(result: &StudyResult, dark: bool) -> Result<String, String> {
     let rows = &result.scenarios;
     let n = rows.len() as i32;
     let values = rows.iter().flat_map(|r| r.rmse.to_array());
@@ -94,8 +71,9 @@ pub fn rmse_svg(result: &StudyResult) -> Result<String, String> {
                 .map(|(i, r)| (i as i32 + 1, r.rmse.get(m)))
                 .collect();
             let width = if m == Policy::Bayes { 3 } else { 2 };
-            let style = colour(m).stroke_width(width);
-            if dashed(m) {
+            let look = look(m);
+            let style = look.colour(dark).stroke_width(width);
+            if look.dashed {
                 chart
                     .draw_series(DashedLineSeries::new(points.clone(), 6, 4, style))
                     .map_err(err)?;
@@ -108,7 +86,7 @@ pub fn rmse_svg(result: &StudyResult) -> Result<String, String> {
                 .draw_series(
                     points
                         .iter()
-                        .map(|&p| Circle::new(p, 3, colour(m).filled())),
+                        .map(|&p| Circle::new(p, 3, look.colour(dark).filled())),
                 )
                 .map_err(err)?;
         }
@@ -133,11 +111,11 @@ mod tests {
             |_, _| {},
         )
         .expect("valid config");
-        let svg = rmse_svg(&r).expect("plotters draws");
+        let svg = rmse_svg(&r, false).expect("plotters draws");
         assert!(svg.starts_with("<svg"), "{}", &svg[..60.min(svg.len())]);
         assert!(!svg.contains(INK_HEX) && svg.contains("currentColor"));
         for m in METHODS {
-            let RGBColor(r, g, b) = colour(m);
+            let RGBColor(r, g, b) = look(m).light;
             let hex = format!("#{r:02X}{g:02X}{b:02X}");
             // 18 markers per method.
             assert!(svg.matches(&hex).count() >= 18, "{m:?} ({hex})");

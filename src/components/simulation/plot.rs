@@ -1,7 +1,9 @@
 //! The RMSE plot (plotters SVG, see `simulation::plot`) with an HTML legend. The table above
 //! it carries the same numbers for screen readers; the SVG is one labelled image.
 
-use crate::simulation::plot::{css_colour, dashed, rmse_svg};
+use crate::components::plot_figure::use_palette;
+use crate::policies::look;
+use crate::simulation::plot::rmse_svg;
 use engine::simulate::{StudyResult, METHODS};
 use leptos::prelude::*;
 
@@ -10,22 +12,28 @@ pub fn RmsePlot(
     /// The finished study.
     result: StudyResult,
 ) -> impl IntoView {
-    let svg = rmse_svg(&result);
+    // Redrawn when the colour scheme changes: the methods' colours are the scheme's.
+    let dark = Memo::new({
+        let palette = use_palette();
+        move |_| palette.get().dark
+    });
+    let svg = move || rmse_svg(&result, dark.get());
     let legend = METHODS
         .iter()
         .map(|&m| {
-            let style = format!("--swatch: {}", css_colour(m));
+            let look = look(m);
+            let style = move || format!("--swatch: {}", look.css_colour(dark.get()));
             view! {
                 <li>
-                    <span class="swatch" class:dashed=dashed(m) style=style aria-hidden="true"></span>
-                    {m.label()}
+                    <span class="swatch" class:dashed=look.dashed style=style aria-hidden="true"></span>
+                    {look.long}
                 </li>
             }
         })
         .collect_view();
     view! {
         <figure class="sim-plot" data-testid="sim-plot">
-            {match svg {
+            {move || match svg() {
                 Ok(svg) => view! {
                     <div
                         class="sim-plot-svg"

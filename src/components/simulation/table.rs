@@ -1,6 +1,7 @@
 //! The per-scenario RMSE table: one row per scenario, the six methods' RMSEs, the lowest of
 //! each row highlighted (ties all highlighted).
 
+use crate::policies::look;
 use crate::simulation::note::signed;
 use engine::impute::Policy;
 use engine::simulate::{StudyResult, METHODS};
@@ -54,11 +55,8 @@ pub fn RmseTable(
         .map(|&m| {
             // Short headers keep the table within a laptop's width; the full name is the title.
             let short = match m {
-                Policy::Elo => "Elo".to_string(),
-                Policy::Performance => "Perf.".to_string(),
-                Policy::Bayes => format!("Bayes k={}", result.k),
-                Policy::Fide => "FIDE".to_string(),
-                other => other.label().to_string(),
+                Policy::Bayes => format!("{} k={}", look(m).short, result.k),
+                _ => look(m).short.to_string(),
             };
             view! {
                 <th scope="col" class="num" title=m.label()>

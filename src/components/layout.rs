@@ -1,0 +1,93 @@
+//! What every page wraps itself in: the error boundary, the errors a page reports through it,
+//! and [`resolve_event`], which looks an event up once for a page and hands its body an event
+//! that is known to exist. Pages depend on this module, never on `app` or on each other.
+
+use crate::store::use_store;
+use engine::Tournament;
+use leptos::prelude::*;
+use std::fmt;
+
+/// The app's error boundary, around each page. (A boundary around `<Routes>` would miss the
+/// pages' errors: the router builds a page after matching its route, outside that boundary.)
+#[component]
+pub fn PageBoundary(children: Children) -> impl IntoView {
+    view! {
+        <ErrorBoundary fallback=|errors| {
+            view! {
+                <section class="panel error" role="alert">
+                    <h2>"Something went wrong"</h2>
+                    <ul>
+                        {move || {
+                            errors
+                                .get()
+                                .into_iter()
+                                .map(|(_, e)| view! { <li>{e.to_string()}</li> })
+                                .collect_view()
+                        }}
+                    </ul>
+                    <p>
+                        <a href="/">"Back to your events"</a>
+                    </p>
+                </section>
+            }
+        }>{children()}</ErrorBoundary>
+    }
+}
+
+/// Errors a page reports through the app's error boundary.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PageError {
+    /// No stored event has this id (deleted, or a link from another browser).
+    EventNotFound(String),
+}
+
+impl fmt::Display for PageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PageError::EventNotFound(id) => write!(
+                f,
+                "There is no event “{id}” in this browser. It may have been deleted, or the \
+                 link comes from another browser (events are stored locally)."
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PageError {}
+
+/// Resolves event `event_id` once for a page: selects it in the store and renders
+/// `body(id, tournament)` with a tournament that exists — or [`PageError::EventNotFound`] (for the
+/// page's boundary) while there is no such event. The body is built again only when the event
+/// appears or disappears, not on every edit: edits reach it through the memo.
+pub fn resolve_event<V, F>(
+    event_id: String,
+    body: F,
+) -> impl Fn() -> Result<V, PageError> + Send + Sync + 'static
+where
+    V: IntoView + 'static,
+    F: Fn(String, Memo<Tournament>) -> V + Send + Sync + 'static,
+{
+    let store = use_store();
+    let maybe = store.tournament(event_id.clone());
+    let exists = Memo::new(move |_| maybe.with(Option::is_some));
+    if exists.get_untracked() {
+        store.select(&event_id);
+    }
+    move || {
+        if !exists.get() {
+            return Err(PageError::EventNotFound(event_id.clone()));
+        }
+        let Some(first) = maybe.get_untracked() else {
+            return Err(PageError::EventNotFound(event_id.clone()));
+        };
+        // Keeps the last value if the event is deleted while shown: the body goes away on the
+        // next run of this closure (`exists` changed), but may read the memo once more.
+        let tournament = Memo::new(move |last: Option<&Tournament>| {
+            maybe
+                .get()
+                .or_else(|| last.cloned())
+                .unwrap_or_else(|| first.clone())
+        });
+        Ok(body(event_id.clone(), tournament))
+    }
+}

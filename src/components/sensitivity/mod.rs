@@ -1,0 +1,192 @@
+//! The sensitivity view: how the answer depends on k and on the moment of withdrawal — three
+//! plots, each with a text alternative and a data table next to it: (1) each unplayed game's
+//! imputed score against k ([`imputed`]), (2) every player's points and rank against k with the
+//! k values where the order changes ([`points`]), (3) the cliff over the withdrawal round
+//! ([`cliff`]). Everything drawn comes from `engine::sensitivity`.
+
+mod cliff;
+mod imputed;
+mod points;
+
+use crate::analysis::LiveAnalysis;
+use crate::components::event_header::{EventHeader, EventView};
+use crate::components::layout::resolve_event;
+use crate::components::player_select::{PlayerLabel, PlayerSelect};
+use crate::components::plot_figure::use_palette;
+use crate::components::prior_controls::PriorControls;
+use crate::components::share_link::ShareLink;
+use crate::files;
+use crate::plots::Palette;
+use crate::share::SharedView;
+use crate::store::use_store;
+use crate::text;
+use engine::impute::ImputeError;
+use engine::sensitivity::{self, Cliff, KSweep};
+use engine::{StartNo, Tournament};
+use leptos::prelude::*;
+
+/// The sweep runs k from 0 to this …
+pub const K_MAX: f64 = 20.0;
+/// … on this many steps (0.1 apart; crossings are exact, not on the grid).
+pub const STEPS: usize = 200;
+/// The k values of the data tables.
+const TABLE_KS: [f64; 6] = [0.0, 1.0, 3.0, 5.0, 10.0, 20.0];
+
+/// The data tables' columns: (k, index on the sweep's grid) for each of [`TABLE_KS`].
+fn table_columns(s: &KSweep) -> Vec<(f64, usize)> {
+    TABLE_KS
+        .iter()
+        .filter_map(|&k| {
+            s.ks.iter()
+                .position(|&x| (x - k).abs() < 1e-9)
+                .map(|i| (k, i))
+        })
+        .collect()
+}
+
+/// What the three plots are drawn from, computed once for the view (Copy: one per plot).
+#[derive(Clone, Copy)]
+struct Sweeps {
+    tournament: Memo<Tournament>,
+    live: LiveAnalysis,
+    k: Memo<f64>,
+    palette: Signal<Palette>,
+    sweep: Memo<Result<KSweep, ImputeError>>,
+    cliff: Memo<Result<Cliff, ImputeError>>,
+}
+
+impl Sweeps {
+    fn new(tournament: Memo<Tournament>, cliff_player: Memo<StartNo>) -> Sweeps {
+        let store = use_store();
+        let sweep = Memo::new(move |_| {
+            let e = store.settings.with(|s| s.expectation);
+            tournament.with(|t| sensitivity::k_sweep(t, &[], e, K_MAX, STEPS))
+        });
+        let cliff = Memo::new(move |_| {
+            let params = store.settings.with(|s| s.params());
+            let p = cliff_player.get();
+            tournament.with(|t| sensitivity::cliff(t, p, params))
+        });
+        Sweeps {
+            tournament,
+            live: LiveAnalysis::resolved(store, tournament),
+            k: Memo::new(move |_| store.settings.with(|s| s.k)),
+            palette: use_palette(),
+            sweep,
+            cliff,
+        }
+    }
+
+    /// A player's name (`#n` when unknown), tracked.
+    fn name(&self, p: StartNo) -> String {
+        self.tournament.with(|t| text::name_of(t, p))
+    }
+
+    /// The file name stem of a plot's downloads.
+    fn file_stem(&self, plot: &'static str) -> Signal<String> {
+        let tournament = self.tournament;
+        Signal::derive(move || format!("{}-{plot}", tournament.with(files::file_stem)))
+    }
+
+    fn has_games(&self) -> bool {
+        self.sweep
+            .with(|s| matches!(s, Ok(s) if !s.games.is_empty()))
+    }
+}
+
+/// The sensitivity view's body for one event id.
+#[component]
+pub fn SensitivityScreen(
+    /// Id of the event in the store.
+    event_id: String,
+    /// The cliff's player to start with (default: the first withdrawn player).
+    #[prop(optional)]
+    initial_player: Option<StartNo>,
+) -> impl IntoView {
+    resolve_event(event_id, move |id, tournament| {
+        view! { <SensitivityBody event_id=id tournament=tournament initial_player=initial_player /> }
+    })
+}
+
+/// The view of an event that exists.
+#[component]
+fn SensitivityBody(
+    /// Id of the event in the store (for links).
+    event_id: String,
+    /// The event.
+    tournament: Memo<Tournament>,
+    /// The cliff's player to start with (default: the first withdrawn player).
+    initial_player: Option<StartNo>,
+) -> impl IntoView {
+    let chosen = RwSignal::new(initial_player);
+    let cliff_player = Memo::new(move |_| {
+        let first = tournament.with(|t| t.withdrawals.first().map(|w| w.player));
+        chosen.get().or(first).unwrap_or(1)
+    });
+    let sweeps = Sweeps::new(tournament, cliff_player);
+    let error = move || -> Option<String> {
+        sweeps.sweep.with(|s| match s {
+            Err(e) => Some(text::sentence(&e.to_string())),
+            Ok(_) => None,
+        })
+    };
+    let back = EventView::Crosstable.href(&event_id);
+    view! {
+        <article class="event">
+            <EventHeader event_id=event_id tournament=tournament current=Signal::derive(|| EventView::Sensitivity) />
+            {move || error().map(|why| view! {
+                <section class="panel" role="status">
+                    <h3>"No sensitivity for this event"</h3>
+                    <p>{why}"."</p>
+                </section>
+            })}
+            <Show when=move || error().is_none()>
+                <div class="sensitivity-layout">
+                    <section class="panel controls-panel" aria-label="Settings">
+                        <PriorControls />
+                        <label class="inline">
+                            "Cliff: what if this player had withdrawn earlier? "
+                            <PlayerSelect
+                                tournament=tournament
+                                value=Signal::derive(move || Some(cliff_player.get()))
+                                on_pick=Callback::new(move |p: Option<StartNo>| {
+                                    if p.is_some() {
+                                        chosen.set(p);
+                                    }
+                                })
+                                testid="cliff-player"
+                                label=PlayerLabel::NameRating
+                            />
+                        </label>
+                    </section>
+                    <Show
+                        when=move || sweeps.has_games()
+                        fallback={
+                            let back = back.clone();
+                            move || view! {
+                                <section class="panel" role="status">
+                                    <h3>"Nobody has withdrawn"</h3>
+                                    <p>
+                                        "The k plots need a withdrawal: mark one in the "
+                                        <a href=back.clone()>"crosstable"</a>
+                                        ". The cliff below works for any player."
+                                    </p>
+                                </section>
+                            }
+                        }
+                    >
+                        <imputed::ImputedVsK sweeps=sweeps />
+                        <points::PointsVsK sweeps=sweeps />
+                    </Show>
+                    <cliff::CliffPlot sweeps=sweeps />
+                    <ShareLink
+                        tournament=tournament
+                        view=SharedView::Sensitivity
+                        player=Signal::derive(move || Some(cliff_player.get()))
+                        round=Signal::derive(|| None)
+                    />
+                </div>
+            </Show>
+        </article>
+    }
+}

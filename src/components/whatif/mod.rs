@@ -1,0 +1,224 @@
+//! The what-if view: in an event where every game was played, pick a player
+//! and a round; each policy fills in the games that player would not have played, and is compared
+//! with what really happened — the error of its imputed scores (RMSE) and the places that differ
+//! from the real final standings. A second control runs the question for every player and every
+//! round. The numbers come from `engine::whatif`;
+//! the tables are built in [`tables`].
+
+mod tables;
+
+use crate::components::data_table::DataTable;
+use crate::components::event_header::{EventHeader, EventView};
+use crate::components::layout::resolve_event;
+use crate::components::player_select::{PlayerLabel, PlayerSelect};
+use crate::components::prior_controls::PriorControls;
+use crate::components::share_link::ShareLink;
+use crate::share::SharedView;
+use crate::store::use_store;
+use crate::text;
+use engine::whatif::{self, WhatIf, WhatIfError, WhatIfSummary};
+use engine::{StartNo, Tournament};
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+use leptos_router::NavigateOptions;
+
+/// The what-if view's body for one event id.
+#[component]
+pub fn WhatIfScreen(
+    /// Id of the event in the store.
+    event_id: String,
+    /// The player to start with (default 1).
+    #[prop(optional)]
+    initial_player: Option<StartNo>,
+    /// The withdrawal round to start with (default: about half-way).
+    #[prop(optional)]
+    initial_round: Option<u32>,
+) -> impl IntoView {
+    resolve_event(event_id, move |id, tournament| {
+        let complete = Memo::new(move |_| tournament.with(whatif::check_complete));
+        let body = move || {
+            match complete.get() {
+            Err(e) => view! { <NeedsCompleteEvent why=text::sentence(&e.to_string()) /> }.into_any(),
+            Ok(()) => view! {
+                <Explorer tournament=tournament initial_player=initial_player initial_round=initial_round />
+            }
+            .into_any(),
+        }
+        };
+        view! {
+            <article class="event">
+                <EventHeader event_id=id tournament=tournament current=Signal::derive(|| EventView::WhatIf) />
+                {body}
+            </article>
+        }
+    })
+}
+
+/// Why the explorer cannot run on this event, and the way to the complete example.
+#[component]
+fn NeedsCompleteEvent(
+    /// The engine's reason, as a sentence.
+    why: String,
+) -> impl IntoView {
+    let store = use_store();
+    let navigate = use_navigate();
+    let open_complete = move |_| {
+        let id = store.add_event(engine::example::complete());
+        navigate(&EventView::WhatIf.href(&id), NavigateOptions::default());
+    };
+    view! {
+        <section class="panel" role="status" data-testid="whatif-unavailable">
+            <h3>"The what-if explorer needs a finished round-robin"</h3>
+            <p>{why}"."</p>
+            <p>
+                "It hides a player's games after a round and compares each policy with the real results, \
+                 so every game must have been played. The example has a complete version:"
+            </p>
+            <button type="button" data-testid="open-complete-example" on:click=open_complete>
+                "Open the complete example"
+            </button>
+        </section>
+    }
+}
+
+/// The explorer on a complete event: which withdrawal, the comparisons, every case at once.
+#[component]
+fn Explorer(
+    /// The event (every game played).
+    tournament: Memo<Tournament>,
+    /// The player to start with (default 1).
+    initial_player: Option<StartNo>,
+    /// The withdrawal round to start with (default: about half-way).
+    initial_round: Option<u32>,
+) -> impl IntoView {
+    let store = use_store();
+    let params = Memo::new(move |_| store.settings.with(|s| s.params()));
+    let rounds = Memo::new(move |_| tournament.with(Tournament::scheduled_rounds));
+    let player = RwSignal::new(initial_player.unwrap_or(1));
+    let round = RwSignal::new(initial_round.unwrap_or_else(|| rounds.get_untracked() / 2));
+    let result: Memo<Result<WhatIf, WhatIfError>> = Memo::new(move |_| {
+        let (p, r, params) = (player.get(), round.get(), params.get());
+        tournament.with(|t| whatif::what_if(t, p, r, params))
+    });
+    let name = move |p: StartNo| tournament.with(|t| text::name_of(t, p));
+    let table = move |build: fn(
+        &WhatIf,
+        &dyn Fn(StartNo) -> String,
+    ) -> crate::components::data_table::Table| {
+        Signal::derive(move || result.with(|w| w.as_ref().ok().map(|w| build(w, &name))))
+    };
+    let round_options = move || {
+        (0..rounds.get())
+            .map(|r| {
+                let label = if r == 0 { "before round 1 (no game played)".to_string() } else { format!("after round {r}") };
+                view! { <option value=r.to_string() selected=move || round.get() == r>{label}</option> }
+            })
+            .collect_view()
+    };
+    view! {
+        <div class="whatif-layout">
+            <section class="panel controls-panel" aria-label="What if">
+                <div class="controls" role="group" aria-label="Which withdrawal">
+                    <label class="inline">
+                        "What if "
+                        <PlayerSelect
+                            tournament=tournament
+                            value=Signal::derive(move || Some(player.get()))
+                            on_pick=Callback::new(move |p: Option<StartNo>| {
+                                if let Some(p) = p {
+                                    player.set(p);
+                                }
+                            })
+                            testid="whatif-player"
+                            label=PlayerLabel::NameRating
+                        />
+                    </label>
+                    <label class="inline">
+                        " had withdrawn "
+                        <select
+                            data-testid="whatif-round"
+                            on:change=move |ev| {
+                                if let Ok(r) = event_target_value(&ev).parse::<u32>() {
+                                    round.set(r);
+                                }
+                            }
+                        >
+                            {round_options}
+                        </select>
+                    </label>
+                </div>
+                <PriorControls />
+            </section>
+            <section class="panel" aria-labelledby="whatif-errors-title">
+                <h3 id="whatif-errors-title">"How close each policy comes"</h3>
+                <DataTable table=table(|w, _| tables::errors(w)) />
+                <DataTable table=table(tables::hidden) />
+            </section>
+            <section class="panel" aria-labelledby="whatif-standings-title">
+                <h3 id="whatif-standings-title">"Standings against the real final standings"</h3>
+                <DataTable table=table(tables::standings) />
+            </section>
+            <EveryCase tournament=tournament params=params />
+            <ShareLink
+                tournament=tournament
+                view=SharedView::Whatif
+                player=Signal::derive(move || Some(player.get()))
+                round=Signal::derive(move || Some(round.get()))
+            />
+        </div>
+    }
+}
+
+/// "Compare over every player and round": run on request, then the closest policy and the table.
+#[component]
+fn EveryCase(
+    /// The event (every game played).
+    tournament: Memo<Tournament>,
+    /// The imputation parameters (k, expectation model).
+    params: Memo<engine::impute::Params>,
+) -> impl IntoView {
+    let run_all = RwSignal::new(false);
+    let summary: Memo<Option<Result<WhatIfSummary, WhatIfError>>> = Memo::new(move |_| {
+        if !run_all.get() {
+            return None;
+        }
+        let params = params.get();
+        Some(tournament.with(|t| whatif::what_if_all(t, params)))
+    });
+    let summary_table = Signal::derive(move || {
+        summary.with(|s| {
+            s.as_ref()
+                .and_then(|s| s.as_ref().ok())
+                .map(tables::summary)
+        })
+    });
+    let summary_view = move || {
+        summary.with(|s| match s {
+            None => None,
+            Some(Err(e)) => Some(view! { <p role="alert">{text::sentence(&e.to_string())}"."</p> }.into_any()),
+            Some(Ok(s)) => Some(
+                view! {
+                    <p class="summary" data-testid="whatif-closest">
+                        <strong>{format!("Closest on average for this event: {}.", s.closest.label())}</strong>
+                        {format!(" {} cases (every player, every round), {} hidden games.", s.cases, s.games)}
+                    </p>
+                }
+                .into_any(),
+            ),
+        })
+    };
+    view! {
+        <section class="panel" aria-labelledby="whatif-all-title">
+            <h3 id="whatif-all-title">"Every player, every round"</h3>
+            <p class="muted">
+                "Asks the same question for each player withdrawing after each round, and averages how close \
+                 each policy came to what really happened."
+            </p>
+            <button type="button" data-testid="whatif-all-run" on:click=move |_| run_all.set(true)>
+                "Compare over every player and round"
+            </button>
+            {summary_view}
+            <DataTable table=summary_table />
+        </section>
+    }
+}

@@ -1,0 +1,131 @@
+//! The withdrawal view (`/event/:id/withdrawal`): every policy for the unplayed games side by
+//! side, the k slider, the formula with live numbers, and the standings under each policy.
+
+use crate::analysis::{GameKey, LiveAnalysis};
+use crate::components::event_header::{EventHeader, EventView};
+use crate::components::formula::FormulaPanel;
+use crate::components::imputed_table::ImputedTable;
+use crate::components::layout::resolve_event;
+use crate::components::prior_controls::PriorControls;
+use crate::components::share_link::ShareLink;
+use crate::components::side_by_side::SideBySide;
+use crate::components::withdrawn_summary::WithdrawnSummary;
+use crate::share::SharedView;
+use crate::store::use_store;
+use crate::text;
+use engine::impute::Policy;
+use engine::Tournament;
+use leptos::prelude::*;
+
+/// What the view can show.
+#[derive(Clone, Debug, PartialEq)]
+enum State {
+    /// The engine cannot analyse this event (a Swiss, a missing rating, …).
+    Unavailable(String),
+    NoWithdrawal,
+    Ready,
+}
+
+/// The withdrawal view's body for one event id.
+#[component]
+pub fn WithdrawalScreen(
+    /// Id of the event in the store.
+    event_id: String,
+) -> impl IntoView {
+    resolve_event(event_id, |id, tournament| {
+        view! { <WithdrawalBody event_id=id tournament=tournament /> }
+    })
+}
+
+/// The view of an event that exists.
+#[component]
+fn WithdrawalBody(
+    /// Id of the event in the store (for links).
+    event_id: String,
+    /// The event.
+    tournament: Memo<Tournament>,
+) -> impl IntoView {
+    let live = LiveAnalysis::resolved(use_store(), tournament);
+    let state = Memo::new(move |_| {
+        live.analysis.with(|a| match a {
+            Some(Err(e)) => State::Unavailable(text::sentence(&e.to_string())),
+            Some(Ok(a)) if a.withdrawn.is_empty() => State::NoWithdrawal,
+            _ => State::Ready,
+        })
+    });
+    let back = EventView::Crosstable.href(&event_id);
+    let players = EventView::Players.href(&event_id);
+    let body = move || {
+        match state.get() {
+        State::Unavailable(why) => view! {
+            <section class="panel" role="status">
+                <h3>"No imputation for this event"</h3>
+                <p>{why}"."</p>
+                <p>
+                    <a href=back.clone()>"Back to the crosstable"</a>
+                    " · "
+                    <a href=players.clone()>"Players and ratings"</a>
+                </p>
+            </section>
+        }
+        .into_any(),
+        State::NoWithdrawal => view! {
+            <section class="panel" role="status">
+                <h3>"Nobody has withdrawn"</h3>
+                <p>
+                    "Mark a withdrawal in the crosstable (the “Withdrew” column: after which round), \
+                     and this view compares what each policy does with the games that were never played."
+                </p>
+                <p>
+                    <a href=back.clone()>"Go to the crosstable"</a>
+                </p>
+            </section>
+        }
+        .into_any(),
+        State::Ready => view! { <PolicyPanels live=live tournament=tournament /> }.into_any(),
+    }
+    };
+    view! {
+        <article class="event">
+            <EventHeader
+                event_id=event_id
+                tournament=tournament
+                current=Signal::derive(|| EventView::Withdrawal)
+            />
+            {body}
+        </article>
+    }
+}
+
+/// The panels of an event with a withdrawal: settings, the policy table, the formula, the
+/// standings side by side, the share link.
+#[component]
+fn PolicyPanels(
+    /// The event's live analysis.
+    live: LiveAnalysis,
+    /// The event.
+    tournament: Memo<Tournament>,
+) -> impl IntoView {
+    let selected = RwSignal::new(None::<GameKey>);
+    let order_by = RwSignal::new(Policy::Fide);
+    view! {
+        <div class="withdrawal-layout">
+            <section class="panel controls-panel" aria-label="Settings">
+                <PriorControls />
+            </section>
+            <section class="panel" aria-labelledby="policies-title">
+                <h3 id="policies-title">"Unplayed games under each policy"</h3>
+                <WithdrawnSummary live=live />
+                <ImputedTable live=live selected=selected />
+            </section>
+            <FormulaPanel live=live selected=selected />
+            <SideBySide live=live order_by=order_by />
+            <ShareLink
+                tournament=tournament
+                view=SharedView::Withdrawal
+                player=Signal::derive(|| None)
+                round=Signal::derive(|| None)
+            />
+        </div>
+    }
+}

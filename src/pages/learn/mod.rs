@@ -1,0 +1,245 @@
+//! The Learn view (`/learn`): the method walked through on a small live example — six players,
+//! one of whom (W) withdraws. The reader edits the ratings, W's results and the round of the
+//! withdrawal, and every number below follows: expected score, form residual, shrinkage weight
+//! (with its own plot), the imputed scores, point conservation, and the 50 % cliff. All numbers
+//! come from the engine (`impute::analyse`, `sensitivity::cliff`) on `example::lesson`.
+//!
+//! The page is a [`Lesson`] (the reader's inputs and what the engine makes of them) and one
+//! component per step, in [`steps`].
+
+mod steps;
+
+use crate::components::plot_figure::use_palette;
+use crate::plots::Palette;
+use crate::text;
+use engine::elo::Expectation;
+use engine::impute::{self, Analysis, Params, WithdrawnStats};
+use engine::sensitivity::{self, Cliff};
+use engine::{Entry, StartNo, Tournament};
+use leptos::prelude::*;
+use steps::{CliffStep, ConservationStep, ExpectedStep, ImputedStep, ResidualStep, WeightStep};
+
+/// W's start number in the lesson event.
+const W: StartNo = 1;
+const ROUNDS: u32 = 5;
+
+/// The reader's inputs and what the engine makes of them (Copy: one per step).
+#[derive(Clone, Copy)]
+struct Lesson {
+    ratings: RwSignal<[u16; 6]>,
+    /// W's results by round, from W's side: 2 win, 1 draw, 0 loss.
+    results: RwSignal<[u8; 5]>,
+    /// The round W withdraws after.
+    after: RwSignal<u32>,
+    k: RwSignal<f64>,
+    palette: Signal<Palette>,
+    event: Memo<Tournament>,
+    analysis: Memo<Option<Analysis>>,
+    cliff: Memo<Option<Cliff>>,
+}
+
+impl Lesson {
+    fn new() -> Lesson {
+        let ratings = RwSignal::new([2500u16, 2560, 2520, 2480, 2440, 2400]);
+        let results = RwSignal::new([0u8, 1, 0, 1, 2]);
+        let after = RwSignal::new(2u32);
+        let k = RwSignal::new(3.0f64);
+        let event: Memo<Tournament> =
+            Memo::new(move |_| engine::example::lesson(ratings.get(), results.get()));
+        let params =
+            Memo::new(move |_| Params::new(k.get(), Expectation::Logistic).unwrap_or_default());
+        let analysis = Memo::new(move |_| {
+            let hidden = event.with(|t| sensitivity::hidden_after(t, W, after.get()));
+            impute::analyse(&hidden, &hidden.withdrawals, params.get()).ok()
+        });
+        let cliff = Memo::new(move |_| event.with(|t| sensitivity::cliff(t, W, params.get()).ok()));
+        Lesson {
+            ratings,
+            results,
+            after,
+            k,
+            palette: use_palette(),
+            event,
+            analysis,
+            cliff,
+        }
+    }
+
+    fn name(&self, p: StartNo) -> String {
+        self.event.with(|t| text::name_of(t, p))
+    }
+
+    fn rating(&self, p: StartNo) -> u16 {
+        self.ratings.with(|r| r[p as usize - 1])
+    }
+
+    /// W's opponent in round r.
+    fn opponent(&self, r: u32) -> StartNo {
+        self.event.with(|t| match t.entry(W, r) {
+            Entry::Game { opponent, .. } => opponent,
+            _ => 0,
+        })
+    }
+
+    /// W's numbers in the analysis (n, s̄, Ē, residual, weight).
+    fn stats(&self) -> Option<WithdrawnStats> {
+        self.analysis
+            .with(|a| a.as_ref().and_then(|a| a.stats(W).cloned()))
+    }
+}
+
+#[component]
+pub fn LearnPage() -> impl IntoView {
+    let lesson = Lesson::new();
+    view! {
+        <article class="learn" aria-labelledby="learn-title">
+            <h2 id="learn-title">"How the Bayesian imputation works"</h2>
+            <p>
+                "A player withdraws from a round-robin: some opponents played them, others never will. What should those \
+                 unplayed games score? Change the example below and watch every number follow."
+            </p>
+            <TheExample lesson=lesson />
+            <ExpectedStep lesson=lesson />
+            <ResidualStep lesson=lesson />
+            <WeightStep lesson=lesson />
+            <ImputedStep lesson=lesson />
+            <ConservationStep lesson=lesson />
+            <CliffStep lesson=lesson />
+            <p class="muted">
+                "Source: R. Varadhan, Bayesian Imputation for Unplayed Games in Round-Robin Chess Tournaments (2026). "
+                "Try this: set Wanda's rating far above the others and make her lose every game — the clamp appears."
+            </p>
+        </article>
+    }
+}
+
+/// The example the reader edits: the withdrawal round, the ratings and Wanda's results.
+#[component]
+fn TheExample(
+    /// The lesson's inputs and numbers.
+    lesson: Lesson,
+) -> impl IntoView {
+    let player_rows = move || {
+        (1..=6u32)
+            .map(|p| view! { <PlayerRow lesson=lesson player=p /> })
+            .collect_view()
+    };
+    view! {
+        <section class="panel" aria-labelledby="learn-example-title">
+                        <h3 id="learn-example-title">"The example"</h3>
+                        <p class="muted">
+                            "Six players, five rounds; Wanda (W) withdraws. Her other results are as if every game had been \
+                             played, so you can move the withdrawal."
+                        </p>
+                        <label class="inline">
+                            "Wanda withdraws "
+                            <select
+                                data-testid="learn-after"
+                                on:change=move |ev| {
+                                    if let Ok(r) = event_target_value(&ev).parse::<u32>() {
+                                        lesson.after.set(r.min(ROUNDS - 1));
+                                    }
+                                }
+                            >
+                                {(0..ROUNDS)
+                                    .map(|r| view! {
+                                        <option value=r.to_string() selected=move || lesson.after.get() == r>
+                                            {if r == 0 { "before round 1".to_string() } else { format!("after round {r}") }}
+                                        </option>
+                                    })
+                                    .collect_view()}
+                            </select>
+                        </label>
+                        <div class="table-scroll">
+                            <table data-testid="learn-players">
+                                <caption>"Players, ratings and Wanda's results (edit them)"</caption>
+                                <thead>
+                                    <tr>
+                                        <th scope="col">"Player"</th>
+                                        <th scope="col">"Rating"</th>
+                                        <th scope="col">"Against Wanda"</th>
+                                    </tr>
+                                </thead>
+                                <tbody>{player_rows}</tbody>
+                            </table>
+                        </div>
+                    </section>
+    }
+}
+
+/// One player of the example: rating input, and the result against Wanda.
+#[component]
+fn PlayerRow(
+    /// The lesson's inputs and numbers.
+    lesson: Lesson,
+    /// The row's player.
+    player: StartNo,
+) -> impl IntoView {
+    let p = player;
+    let round = (1..=ROUNDS).find(|&r| lesson.opponent(r) == p);
+    let result_cell = match round {
+        None => view! { <td>"—"</td> }.into_any(),
+        Some(r) => {
+            let hidden = move || r > lesson.after.get();
+            view! {
+                    <td>
+                        <label class="visually-hidden" for=format!("learn-result-{p}")>
+                            {move || format!("Result of Wanda against {} in round {r}", lesson.name(p))}
+                        </label>
+                        <select
+                            id=format!("learn-result-{p}")
+                            data-testid=format!("learn-result-{p}")
+                            on:change=move |ev| {
+                                if let Ok(v) = event_target_value(&ev).parse::<u8>() {
+                                    lesson.results.update(|x| x[r as usize - 1] = v.min(2));
+                                }
+                            }
+                        >
+                            {[(2u8, "Wanda wins"), (1, "draw"), (0, "Wanda loses")]
+                                .into_iter()
+                                .map(|(v, label)| view! {
+                                    <option value=v.to_string() selected=move || lesson.results.with(|x| x[r as usize - 1] == v)>{label}</option>
+                                })
+                                .collect_view()}
+                        </select>
+                        <span class="sub">
+                            {move || if hidden() {
+                                format!(" round {r}: not played (after the withdrawal)")
+                            } else {
+                                format!(" round {r}: played")
+                            }}
+                        </span>
+                    </td>
+                }
+                .into_any()
+        }
+    };
+    view! {
+        <tr class:withdrawn=p == W>
+            <th scope="row">{move || lesson.name(p)}</th>
+            <td>
+                <label class="visually-hidden" for=format!("learn-rating-{p}")>
+                    {move || format!("Rating of {}", lesson.name(p))}
+                </label>
+                <input
+                    id=format!("learn-rating-{p}")
+                    data-testid=format!("learn-rating-{p}")
+                    type="number"
+                    min="1000"
+                    max="3000"
+                    step="10"
+                    class="k-number"
+                    prop:value=move || lesson.rating(p).to_string()
+                    on:input=move |ev| {
+                        if let Ok(v) = event_target_value(&ev).trim().parse::<u16>() {
+                            if (1000..=3000).contains(&v) {
+                                lesson.ratings.update(|x| x[p as usize - 1] = v);
+                            }
+                        }
+                    }
+                />
+            </td>
+            {result_cell}
+        </tr>
+    }
+}
