@@ -198,7 +198,7 @@ fn every_fixture_imports_round_trips_and_adds_up() {
     for (name, text, kind) in &files {
         let (name, text) = (name.as_str(), text.as_str());
 
-        let (t, warnings) = match trf::parse_with_warnings(&text) {
+        let (t, warnings) = match trf::parse_with_warnings(text) {
             Ok(ok) => ok,
             Err(e) => {
                 failures.push(format!("{name}: does not import: {e}"));
@@ -237,7 +237,7 @@ fn every_fixture_imports_round_trips_and_adds_up() {
                 u32::MAX
             }
         };
-        for (start, declared) in declared_points(&text) {
+        for (start, declared) in declared_points(text) {
             let computed = points_through(&t, start, last_counted.min(t.rounds.len() as u32));
             if computed != declared {
                 failures.push(format!(
@@ -285,7 +285,7 @@ fn every_fixture_imports_round_trips_and_adds_up() {
                     ));
                 }
                 if case.starts_with("rr-") {
-                    check_rr_withdrawal(&name, case, &t, &mut failures);
+                    check_rr_withdrawal(name, case, &t, &mut failures);
                 }
             }
         }
