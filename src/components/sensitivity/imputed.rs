@@ -16,27 +16,9 @@ pub(super) fn ImputedVsK(
     /// What the view's plots are drawn from.
     sweeps: Sweeps,
 ) -> impl IntoView {
-    let Sweeps {
-        live,
-        k,
-        palette,
-        sweep,
-        ..
-    } = sweeps;
+    let Sweeps { live, k, sweep, .. } = sweeps;
     let name = move |p| sweeps.name(p);
-    // Drawn when the event or the colours change; k is marked by an overlay (see `plots::Frame`).
-    let plot = Memo::new(move |_| {
-        let pal = palette.get();
-        sweep.with(|s| match s {
-            Ok(s) if !s.games.is_empty() => plots::imputed_vs_k(s, &name, &pal),
-            _ => plots::Plot::default(),
-        })
-    });
-    let svg = Signal::derive(move || plot.with(|p| p.svg.clone()));
-    let mark = Signal::derive(move || {
-        let (k, pal) = (k.get(), palette.get());
-        plot.with(|p| p.frame.map(|f| f.marker(k, &pal)).unwrap_or_default())
-    });
+    let (svg, mark) = sweeps.k_plot(plots::imputed_vs_k);
     let description = Signal::derive(move || {
         let k = k.get();
         live.with(|a| {

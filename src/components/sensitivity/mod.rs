@@ -16,7 +16,7 @@ use crate::components::plot_figure::use_palette;
 use crate::components::prior_controls::PriorControls;
 use crate::components::share_link::ShareLink;
 use crate::files;
-use crate::plots::Palette;
+use crate::plots::{self, Palette};
 use crate::share::SharedView;
 use crate::store::use_store;
 use crate::text;
@@ -86,6 +86,32 @@ impl Sweeps {
     fn file_stem(&self, plot: &'static str) -> Signal<String> {
         let tournament = self.tournament;
         Signal::derive(move || format!("{}-{plot}", tournament.with(files::file_stem)))
+    }
+
+    /// A plot of the k sweep, `draw`n when the event or the colours change, and its k marker:
+    /// an overlay that follows the slider without redrawing the plot (see `plots::Frame`).
+    /// Returns (svg, overlay).
+    fn k_plot(
+        self,
+        draw: fn(&KSweep, &dyn Fn(StartNo) -> String, &Palette) -> plots::Plot,
+    ) -> (Signal<String>, Signal<String>) {
+        let Sweeps {
+            k, palette, sweep, ..
+        } = self;
+        let name = move |p| self.name(p);
+        let plot = Memo::new(move |_| {
+            let pal = palette.get();
+            sweep.with(|s| match s {
+                Ok(s) if !s.games.is_empty() => draw(s, &name, &pal),
+                _ => plots::Plot::default(),
+            })
+        });
+        let svg = Signal::derive(move || plot.with(|p| p.svg.clone()));
+        let mark = Signal::derive(move || {
+            let (k, pal) = (k.get(), palette.get());
+            plot.with(|p| p.frame.map(|f| f.marker(k, &pal)).unwrap_or_default())
+        });
+        (svg, mark)
     }
 
     fn has_games(&self) -> bool {

@@ -16,25 +16,10 @@ pub(super) fn PointsVsK(
     sweeps: Sweeps,
 ) -> impl IntoView {
     let Sweeps {
-        tournament,
-        k,
-        palette,
-        sweep,
-        ..
+        tournament, sweep, ..
     } = sweeps;
     let name = move |p| sweeps.name(p);
-    let plot = Memo::new(move |_| {
-        let pal = palette.get();
-        sweep.with(|s| match s {
-            Ok(s) if !s.games.is_empty() => plots::points_vs_k(s, &name, &pal),
-            _ => plots::Plot::default(),
-        })
-    });
-    let svg = Signal::derive(move || plot.with(|p| p.svg.clone()));
-    let mark = Signal::derive(move || {
-        let (k, pal) = (k.get(), palette.get());
-        plot.with(|p| p.frame.map(|f| f.marker(k, &pal)).unwrap_or_default())
-    });
+    let (svg, mark) = sweeps.k_plot(plots::points_vs_k);
     let crossing_words = move || {
         sweep.with(|s| match s {
             Ok(s) => s
