@@ -154,7 +154,7 @@ pub fn compute(t: &Tournament, basis: Basis, params: Params, config: &Config) ->
             removed: Vec::new(),
             resolved: Vec::new(),
             points: (1..=t.players.len() as StartNo)
-                .map(|p| Some(t.points(p).as_f64()))
+                .map(|p| Some(f64::from(t.score(p)) / 10.0))
                 .collect(),
         }
     };

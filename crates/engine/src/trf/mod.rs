@@ -65,11 +65,12 @@ mod format;
 mod layout;
 mod player_line;
 mod read;
+mod records2026;
 mod rounds;
 mod write;
 
 pub use error::{TrfError, TrfWarning};
-pub use write::write;
+pub use write::{write, write_trf16, write_version, Version};
 
 use crate::model::Tournament;
 use read::{lines, Reader};
