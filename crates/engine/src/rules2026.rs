@@ -184,6 +184,15 @@ pub fn show(t: Tenths) -> String {
     format!("{}.{}", t / 10, t % 10)
 }
 
+/// Tenths as the app shows points: `30` → `3`, `25` → `2.5` (like [`crate::HalfPoints`]).
+pub fn show_short(t: Tenths) -> String {
+    if t % 10 == 0 {
+        (t / 10).to_string()
+    } else {
+        show(t)
+    }
+}
+
 /// An explicit acceleration (`250`): players `first_player..=last_player` get `points` virtual
 /// points in rounds `first_round..=last_round`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -508,6 +517,67 @@ impl Tournament {
         }
     }
 
+    /// Checks a group before it is added: two or more different players of the event, rounds
+    /// within the schedule, and a Swiss (a round-robin's pairings come from the Berger tables,
+    /// which cannot steer round any pair).
+    pub fn check_prohibited(&self, g: &Prohibited) -> Result<(), String> {
+        if self.format.is_round_robin() {
+            return Err(
+                "a round-robin's pairings come from the FIDE Berger tables, where everyone meets \
+                 everyone: prohibited pairings can only be honoured in a Swiss"
+                    .into(),
+            );
+        }
+        let n = self.players.len() as StartNo;
+        if let Some(p) = g.players.iter().find(|&&p| p == 0 || p > n) {
+            return Err(format!("there is no player {p}; start numbers run 1–{n}"));
+        }
+        let mut distinct = g.players.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.len() < 2 {
+            return Err("name at least two different players".into());
+        }
+        let last = self.scheduled_rounds();
+        if g.first_round == 0 || g.first_round > g.last_round || g.last_round > last {
+            return Err(format!(
+                "the rounds run from 1 to {last}, the first not after the last (got {}–{})",
+                g.first_round, g.last_round
+            ));
+        }
+        Ok(())
+    }
+
+    /// Adds a prohibited-pairings group after [`Tournament::check_prohibited`].
+    pub fn add_prohibited(&mut self, g: Prohibited) -> Result<(), String> {
+        self.check_prohibited(&g)?;
+        let mut groups = self.prohibited_pairings();
+        groups.push(g);
+        self.set_prohibited_pairings(&groups);
+        Ok(())
+    }
+
+    /// Removes the `index`-th group (in [`Tournament::prohibited_pairings`] order).
+    pub fn remove_prohibited(&mut self, index: usize) {
+        let mut groups = self.prohibited_pairings();
+        if index < groups.len() {
+            groups.remove(index);
+            self.set_prohibited_pairings(&groups);
+        }
+    }
+
+    /// A player's score before `round` with the event's point system (rounds 1 … round − 1).
+    pub fn score_before(&self, player: StartNo, round: u32) -> Tenths {
+        let ps = self.point_system();
+        (1..round)
+            .filter_map(|r| match self.entry(player, r) {
+                crate::model::Entry::Game { colour, result, .. } => ps.game(result, colour),
+                crate::model::Entry::Bye(kind) => Some(ps.bye(kind)),
+                crate::model::Entry::None => None,
+            })
+            .sum()
+    }
+
     /// May `a` and `b` be paired in `round` under the prohibited pairings?
     pub fn prohibited(&self, a: StartNo, b: StartNo, round: u32) -> bool {
         self.prohibited_pairings()
@@ -554,6 +624,33 @@ mod tests {
             last_player: 12,
         };
         assert_eq!(AccelerationRecord::parse(&a.record()), Ok(a));
+    }
+
+    #[test]
+    fn prohibited_groups_are_checked_added_and_removed() {
+        let players = (0..6).map(|_| Player::default()).collect();
+        let mut t = Tournament::new("t", Format::Swiss { rounds: 5 }, players);
+        let g = |first, last, players: &[u32]| Prohibited {
+            first_round: first,
+            last_round: last,
+            players: players.to_vec(),
+        };
+        assert!(t.add_prohibited(g(1, 5, &[1, 7])).unwrap_err().contains("no player 7"));
+        assert!(t.add_prohibited(g(1, 5, &[2, 2])).unwrap_err().contains("two different"));
+        assert!(t.add_prohibited(g(2, 6, &[1, 2])).unwrap_err().contains("1 to 5"));
+        t.add_prohibited(g(1, 5, &[1, 2, 3])).unwrap();
+        t.add_prohibited(g(2, 3, &[5, 6])).unwrap();
+        assert!(t.prohibited(2, 3, 1) && t.prohibited(5, 6, 2) && !t.prohibited(5, 6, 4));
+        t.remove_prohibited(0);
+        assert_eq!(t.prohibited_pairings(), vec![g(2, 3, &[5, 6])]);
+        let rr = Tournament::new(
+            "r",
+            Format::RoundRobin { cycles: 1 },
+            (0..4).map(|_| Player::default()).collect(),
+        );
+        assert!(rr.check_prohibited(&g(1, 3, &[1, 2])).unwrap_err().contains("Berger"));
+        assert_eq!(show_short(30), "3");
+        assert_eq!(show_short(25), "2.5");
     }
 
     #[test]
