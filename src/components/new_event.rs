@@ -5,8 +5,8 @@
 
 use crate::store::use_store;
 use engine::event;
-use engine::tiebreak::Tiebreak;
 use engine::rules2026::PointSystem;
+use engine::tiebreak::Tiebreak;
 use engine::{Format, Player, Tournament};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;

@@ -193,6 +193,8 @@ mod tests {
         assert!(parse_start_numbers("3, x").unwrap_err().contains("“x”"));
         assert_eq!(parse_round(" ", "first", 1), Ok(1));
         assert_eq!(parse_round("4", "last", 9), Ok(4));
-        assert!(parse_round("four", "last", 9).unwrap_err().contains("last round"));
+        assert!(parse_round("four", "last", 9)
+            .unwrap_err()
+            .contains("last round"));
     }
 }

@@ -186,7 +186,7 @@ pub fn show(t: Tenths) -> String {
 
 /// Tenths as the app shows points: `30` → `3`, `25` → `2.5` (like [`crate::HalfPoints`]).
 pub fn show_short(t: Tenths) -> String {
-    if t % 10 == 0 {
+    if t.is_multiple_of(10) {
         (t / 10).to_string()
     } else {
         show(t)
@@ -635,9 +635,18 @@ mod tests {
             last_round: last,
             players: players.to_vec(),
         };
-        assert!(t.add_prohibited(g(1, 5, &[1, 7])).unwrap_err().contains("no player 7"));
-        assert!(t.add_prohibited(g(1, 5, &[2, 2])).unwrap_err().contains("two different"));
-        assert!(t.add_prohibited(g(2, 6, &[1, 2])).unwrap_err().contains("1 to 5"));
+        assert!(t
+            .add_prohibited(g(1, 5, &[1, 7]))
+            .unwrap_err()
+            .contains("no player 7"));
+        assert!(t
+            .add_prohibited(g(1, 5, &[2, 2]))
+            .unwrap_err()
+            .contains("two different"));
+        assert!(t
+            .add_prohibited(g(2, 6, &[1, 2]))
+            .unwrap_err()
+            .contains("1 to 5"));
         t.add_prohibited(g(1, 5, &[1, 2, 3])).unwrap();
         t.add_prohibited(g(2, 3, &[5, 6])).unwrap();
         assert!(t.prohibited(2, 3, 1) && t.prohibited(5, 6, 2) && !t.prohibited(5, 6, 4));
@@ -648,7 +657,10 @@ mod tests {
             Format::RoundRobin { cycles: 1 },
             (0..4).map(|_| Player::default()).collect(),
         );
-        assert!(rr.check_prohibited(&g(1, 3, &[1, 2])).unwrap_err().contains("Berger"));
+        assert!(rr
+            .check_prohibited(&g(1, 3, &[1, 2]))
+            .unwrap_err()
+            .contains("Berger"));
         assert_eq!(show_short(30), "3");
         assert_eq!(show_short(25), "2.5");
     }
