@@ -202,18 +202,39 @@ impl Reader {
                 });
             }
             "XXN" => self.note.push(rest(&chars)),
+            "142" | "152" | "162" | "192" | "202" | "212" | "240" | "250" | "260" => {
+                self.record_2026(no, &code, line, &value())?
+            }
+            "XXT" if !self.tiebreaks_read => {
+                self.tiebreaks_read = true;
+                self.extras.push(line.trim_end().to_owned());
+            }
+            _ => self.extras.push(line.to_owned()),
+        }
+        Ok(())
+    }
+
+    /// The TRF-2026 records read into the model or checked (see `records2026`).
+    fn record_2026(
+        &mut self,
+        no: usize,
+        code: &str,
+        line: &str,
+        value: &str,
+    ) -> Result<(), TrfError> {
+        match code {
             // TRF-2026's number of rounds and initial colour: read into the model and written
             // back from it (as XXR and XXC are).
             "142" => {
-                let rounds = value().parse::<u32>().ok().filter(|r| *r <= MAX_ROUNDS);
+                let rounds = value.parse::<u32>().ok().filter(|r| *r <= MAX_ROUNDS);
                 let Some(rounds) = rounds else {
                     return Err(TrfError::at(
                         no,
                         5,
                         format!(
                             "expected the number of rounds (0–{MAX_ROUNDS}) after 142, e.g. \
-                             \"142 9\", but found \"{}\"",
-                            excerpt(&value())
+                         \"142 9\", but found \"{}\"",
+                            excerpt(value)
                         ),
                     ));
                 };
@@ -226,7 +247,7 @@ impl Reader {
                 self.r142 = Some(rounds);
             }
             "152" => {
-                let colour = match value().to_ascii_uppercase().as_str() {
+                let colour = match value.to_ascii_uppercase().as_str() {
                     "W" => Color::White,
                     "B" => Color::Black,
                     other => {
@@ -235,7 +256,7 @@ impl Reader {
                             5,
                             format!(
                                 "152 gives the colour of the first player in round 1: W or B, \
-                                 not \"{}\"",
+                             not \"{}\"",
                                 excerpt(other)
                             ),
                         ))
@@ -249,12 +270,8 @@ impl Reader {
                 }
                 self.c152 = Some(colour);
             }
-            "202" | "212" | "XXT" if !self.tiebreaks_read => {
-                let record = if code == "XXT" {
-                    Some(line.trim_end().to_owned())
-                } else {
-                    records2026::tiebreak_record(&code, &value())
-                };
+            "202" | "212" if !self.tiebreaks_read => {
+                let record = records2026::tiebreak_record(code, value);
                 match record {
                     Some(r) => {
                         self.tiebreaks_read = true;
@@ -267,8 +284,8 @@ impl Reader {
                                 column: Some(5),
                                 message: format!(
                                     "202: \"{}\" has a tie-break this program does not compute; \
-                                     the record is kept, the event uses its preset list",
-                                    excerpt(&value())
+                                 the record is kept, the event uses its preset list",
+                                    excerpt(value)
                                 ),
                             });
                         }
@@ -278,11 +295,11 @@ impl Reader {
             }
             "240" => self.byes240.push(records2026::bye_record(no, line)?),
             "162" | "250" => {
-                records2026::check(no, &code, line)?;
+                records2026::check(no, code, line)?;
                 self.extras.push(line.to_owned());
             }
             "260" => {
-                records2026::check(no, &code, line)?;
+                records2026::check(no, code, line)?;
                 if let Ok(p) = crate::rules2026::Prohibited::parse(&line[3..]) {
                     self.prohibited.push((no, p));
                 }
@@ -290,7 +307,7 @@ impl Reader {
             }
             "192" => {
                 if self.code192.is_none() {
-                    self.code192 = Some((value(), no));
+                    self.code192 = Some((value.to_owned(), no));
                 }
                 self.extras.push(line.to_owned());
             }
