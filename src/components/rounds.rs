@@ -413,7 +413,7 @@ fn points_cell(t: &Tournament, p: StartNo, round: u32) -> String {
         .copied()
         .unwrap_or(0);
     if virtual_points > 0 {
-        format!("{points} +{}", show_short(virtual_points))
+        format!("{points}\u{a0}+{}", show_short(virtual_points))
     } else {
         points
     }

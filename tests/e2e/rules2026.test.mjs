@@ -149,7 +149,7 @@ describe('TRF-2026 rules in the app', () => {
     );
     // Baku: players 1–4 pair with a virtual point, shown, and said not to count.
     assert.match(await byId(page, 'virtual-points').textContent(), /players 1–4 .* virtual point/);
-    assert.match(await page.locator('table.pairings').textContent(), /0 \+1/);
+    assert.match(await page.locator('table.pairings').textContent(), /0\s\+1/);
     for (const [width, height] of [[1280, 1000], [820, 1100], [390, 900]]) {
       await page.setViewportSize({ width, height });
       await screenshot(page, `rules2026-rounds-${width}`);
