@@ -25,9 +25,14 @@ pub fn to_json(t: &Tournament) -> String {
     engine::json::to_string(t)
 }
 
-/// The TRF file format.
+/// The TRF file format (TRF-2026).
 pub fn to_trf(t: &Tournament) -> String {
     engine::trf::write(t)
+}
+
+/// The older TRF16 edition, for pairing programs that do not read TRF-2026 yet.
+pub fn to_trf16(t: &Tournament) -> String {
+    engine::trf::write_trf16(t)
 }
 
 /// File bytes as text: UTF-8, or Latin-1 (TRF's traditional encoding) when not valid UTF-8.
@@ -40,9 +45,15 @@ pub fn download_event(t: &Tournament, format: FileFormat) -> Result<(), String> 
     let (mime, text) = match format {
         FileFormat::Json => ("application/json", to_json(t)),
         FileFormat::Trf => ("text/plain", to_trf(t)),
+        FileFormat::Trf16 => ("text/plain", to_trf16(t)),
+    };
+    let suffix = if format == FileFormat::Trf16 {
+        "-trf16"
+    } else {
+        ""
     };
     download(
-        &format!("{}.{}", file_stem(t), format.extension()),
+        &format!("{}{suffix}.{}", file_stem(t), format.extension()),
         mime,
         &text,
     )

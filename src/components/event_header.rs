@@ -162,6 +162,14 @@ pub fn EventHeader(
                     <button type="button" data-testid="export-trf" on:click=move |_| export(FileFormat::Trf)>
                         "Download TRF"
                     </button>
+                    <button
+                        type="button"
+                        data-testid="export-trf16"
+                        title="The older TRF16 edition, for pairing programs that do not read TRF-2026 yet"
+                        on:click=move |_| export(FileFormat::Trf16)
+                    >
+                        "TRF16"
+                    </button>
                 </div>
             </div>
             <p class="status" role="status">{move || status.get()}</p>

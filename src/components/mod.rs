@@ -15,6 +15,7 @@ pub mod player_select;
 pub mod players;
 pub mod plot_figure;
 pub mod prior_controls;
+pub mod prohibited;
 pub mod rating_changes;
 pub mod rounds;
 pub mod sensitivity;

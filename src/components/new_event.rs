@@ -1,9 +1,11 @@
 //! The new-event wizard: name, system (round-robin single or double, or Swiss with its number
-//! of rounds), the tie-break list (the system's preset to start with), players with ratings.
-//! The engine (`engine::event::create`) checks it and builds the schedule.
+//! of rounds, point system and Baku acceleration), the tie-break list (the system's preset to
+//! start with), players with ratings. The engine (`engine::event::create`) checks it and builds
+//! the schedule.
 
 use crate::store::use_store;
 use engine::event;
+use engine::rules2026::PointSystem;
 use engine::tiebreak::Tiebreak;
 use engine::{Format, Player, Tournament};
 use leptos::prelude::*;
@@ -136,6 +138,52 @@ pub fn build_event(
     Ok(t)
 }
 
+/// The point systems offered for a Swiss (TRF-2026 `162`): `id`, label, the system.
+pub const POINT_SYSTEMS: [(&str, &str, PointSystem); 3] = [
+    ("standard", "1 – ½ – 0 (standard)", PointSystem::STANDARD),
+    (
+        "3-1-0",
+        "3 – 1 – 0",
+        PointSystem {
+            win: 30,
+            draw: 10,
+            loss: 0,
+            zero: 0,
+            pab: 30,
+        },
+    ),
+    (
+        "2-1-0",
+        "2 – 1 – 0",
+        PointSystem {
+            win: 20,
+            draw: 10,
+            loss: 0,
+            zero: 0,
+            pab: 20,
+        },
+    ),
+];
+
+/// A Swiss's pairing options from the wizard: Baku acceleration (FIDE C.04.7) and the point
+/// system (by [`POINT_SYSTEMS`] id). Refuses a combination the pairing cannot use (Baku's
+/// virtual points are a win and a draw, so it needs a draw worth half a win and a loss 0).
+pub fn apply_swiss_options(t: &mut Tournament, baku: bool, points: &str) -> Result<(), String> {
+    if t.format.is_round_robin() {
+        return Ok(());
+    }
+    let ps = POINT_SYSTEMS
+        .iter()
+        .find(|(id, _, _)| *id == points)
+        .map_or(PointSystem::STANDARD, |(_, _, ps)| *ps);
+    t.set_point_system(ps);
+    t.set_baku(baku);
+    match t.acceleration_problem() {
+        Some(why) => Err(why),
+        None => Ok(()),
+    }
+}
+
 #[component]
 pub fn NewEventForm(
     /// Called when the form is cancelled or the event was created.
@@ -148,6 +196,8 @@ pub fn NewEventForm(
     let rounds = RwSignal::new("5".to_string());
     let tiebreaks = RwSignal::new(preset_codes(Format::Swiss { rounds: 5 }));
     let players = RwSignal::new(String::new());
+    let baku = RwSignal::new(false);
+    let points = RwSignal::new("standard".to_string());
     let error = RwSignal::new(None::<String>);
     let is_swiss = move || system.get() == SystemChoice::Swiss;
 
@@ -159,7 +209,11 @@ pub fn NewEventForm(
             &rounds.get_untracked(),
             &tiebreaks.get_untracked(),
             &players.get_untracked(),
-        );
+        )
+        .and_then(|mut t| {
+            apply_swiss_options(&mut t, baku.get_untracked(), &points.get_untracked())?;
+            Ok(t)
+        });
         match result {
             Ok(t) => {
                 let tab = if t.format.is_round_robin() {
@@ -234,6 +288,44 @@ pub fn NewEventForm(
                     </label>
                 </Show>
             </div>
+            <Show when=is_swiss>
+                <div class="wizard-row">
+                    <label>
+                        "Points per game"
+                        <select
+                            data-testid="new-event-points"
+                            on:change=move |ev| points.set(event_target_value(&ev))
+                        >
+                            {POINT_SYSTEMS
+                                .into_iter()
+                                .map(|(id, label, _)| {
+                                    view! {
+                                        <option value=id selected=move || points.get() == id>
+                                            {label}
+                                        </option>
+                                    }
+                                })
+                                .collect_view()}
+                        </select>
+                    </label>
+                    <label class="check">
+                        <input
+                            type="checkbox"
+                            data-testid="new-event-baku"
+                            aria-describedby="baku-help"
+                            prop:checked=move || baku.get()
+                            on:change=move |ev| baku.set(event_target_checked(&ev))
+                        />
+                        "Baku acceleration"
+                    </label>
+                </div>
+                <p id="baku-help" class="muted">
+                    "Baku acceleration (FIDE C.04.7): the top half of the start list gets virtual \
+                     points for pairing in the first rounds, so that strong players meet sooner. \
+                     The virtual points are shown with the pairings and never counted in the \
+                     standings."
+                </p>
+            </Show>
             <label>
                 "Tie-breaks, in order (FIDE C.07 codes)"
                 <input
@@ -340,5 +432,18 @@ mod tests {
         assert!(e.contains("tie-breaks"), "{e}");
         let t = build_event("RR", SystemChoice::DoubleRoundRobin, "", "", "A\nB\nC").unwrap();
         assert_eq!(t.rounds.len(), 6);
+    }
+
+    #[test]
+    fn swiss_options_set_baku_and_the_point_system() {
+        let mut t = build_event("Open", SystemChoice::Swiss, "7", "", "A, 2000\nB").unwrap();
+        apply_swiss_options(&mut t, true, "standard").unwrap();
+        assert_eq!(t.acceleration(), engine::rules2026::Acceleration::Baku);
+        assert!(t.point_system().is_standard());
+        apply_swiss_options(&mut t, false, "3-1-0").unwrap();
+        assert_eq!(t.acceleration(), engine::rules2026::Acceleration::None);
+        assert_eq!(t.point_system().win, 30);
+        let e = apply_swiss_options(&mut t, true, "3-1-0").unwrap_err();
+        assert!(e.contains("Baku"), "{e}");
     }
 }

@@ -3,9 +3,11 @@
 //! withdrawals, and a printable pairings list. Every rule is the engine's (`engine::event`).
 
 use crate::components::player_select::{PlayerLabel, PlayerSelect};
+use crate::components::prohibited::ProhibitedPairings;
 use crate::store::{use_store, Store};
 use crate::text;
 use engine::event::{self, EventError};
+use engine::rules2026::show_short;
 use engine::{ByeKind, Color, Format, GameResult, Outcome, StartNo, Tournament};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -247,6 +249,9 @@ pub fn RoundsPanel(
                 <PairingsList panel=panel />
             </Show>
             <Requests event_id=event_id.clone() tournament=tournament />
+            <Show when=move || is_swiss.get()>
+                <ProhibitedPairings event_id=event_id.clone() tournament=tournament />
+            </Show>
         </div>
     }
 }
@@ -338,6 +343,12 @@ fn PairingsList(
     view! {
         <section class="pairings-list" aria-labelledby="pairings-title">
             <h4 id="pairings-title" data-testid="pairings-title">{title}</h4>
+            {move || {
+                panel
+                    .tournament
+                    .with(|t| acceleration_note(t, panel.shown.get()))
+                    .map(|note| view! { <p class="note" data-testid="virtual-points">{note}</p> })
+            }}
             <p class="muted no-print" id="keys-help">
                 "Focus a board's result and type 1 (White wins), = (draw), 0 (Black wins), + or − \
                  (forfeit), Delete to clear; the focus moves to the next board. ↑/↓ move between \
@@ -388,8 +399,45 @@ fn player_cells(
     (
         move || tournament.with(|t| text::name_of(t, p)),
         move || tournament.with(|t| text::rating_of(t, p)),
-        move || tournament.with(|t| event::points_before(t, p, round).to_string()),
+        move || tournament.with(|t| points_cell(t, p, round)),
     )
+}
+
+/// Points before `round` with the event's point system, and the acceleration's virtual points
+/// for pairing that round (`1.5 +1`): shown with the pairing, never counted in standings.
+fn points_cell(t: &Tournament, p: StartNo, round: u32) -> String {
+    let points = show_short(t.score_before(p, round));
+    let virtual_points = t
+        .virtual_points(round)
+        .get(p as usize - 1)
+        .copied()
+        .unwrap_or(0);
+    if virtual_points > 0 {
+        format!("{points}\u{a0}+{}", show_short(virtual_points))
+    } else {
+        points
+    }
+}
+
+/// The acceleration note of a round: who has virtual points, how many (none: no note).
+fn acceleration_note(t: &Tournament, round: u32) -> Option<String> {
+    let v = t.virtual_points(round);
+    let with: Vec<usize> = (0..v.len()).filter(|&i| v[i] > 0).collect();
+    let (&first, &last) = (with.first()?, with.last()?);
+    let amount = show_short(v[first]);
+    let who = if with.len() == last - first + 1 {
+        format!("players {}–{}", first + 1, last + 1)
+    } else {
+        format!("{} players", with.len())
+    };
+    let how = match t.acceleration() {
+        engine::rules2026::Acceleration::Baku => "Baku acceleration (FIDE C.04.7)",
+        _ => "Acceleration (TRF 250)",
+    };
+    Some(format!(
+        "{how}: {who} were paired with {amount} virtual point(s) added (shown as +{amount}); \
+         virtual points only steer the pairing and never count in the standings."
+    ))
 }
 
 /// One board: the players, their points before the round, and the result control, which takes

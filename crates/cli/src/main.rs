@@ -58,6 +58,17 @@ enum FileKind {
     Json,
 }
 
+/// What `convert --to` writes.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ConvertTo {
+    /// TRF-2026 (FIDE's current edition).
+    Trf,
+    /// TRF16, the edition before TRF-2026.
+    Trf16,
+    /// Crosstable's JSON.
+    Json,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Score every game a withdrawn player never played, under every policy.
@@ -101,8 +112,15 @@ enum Command {
     /// Imputed scores, points and ranks as functions of k (with the k values where the order
     /// changes), and the cliff over the withdrawal round, as CSV or JSON.
     Sensitivity(sensitivity_cmd::SensitivityArgs),
-    /// Convert between TRF and Crosstable JSON, by the output file's extension (.trf or .json).
-    Convert { input: PathBuf, output: PathBuf },
+    /// Convert between TRF and Crosstable JSON. The output format is `--to`, else the output
+    /// file's extension (.trf: TRF-2026, .json). TRF16 and TRF-2026 are both read.
+    Convert {
+        input: PathBuf,
+        output: PathBuf,
+        /// trf (TRF-2026), trf16 (the older edition, for programs without TRF-2026) or json.
+        #[arg(long, value_enum)]
+        to: Option<ConvertTo>,
+    },
     /// Pair the next round of a Swiss event (FIDE Dutch system), bbpPairings/JaVaFo format.
     Pair(pair_cmd::PairArgs),
     /// Print the illustrative example event (10-player round-robin with a withdrawal).
@@ -200,16 +218,22 @@ fn run(command: Command) -> Result<String, Failure> {
         Command::Ratings(args) => tiebreak_cmd::run_ratings(&args).map_err(Failure),
         Command::Simulate(args) => simulate_cmd::run(&args).map_err(Failure),
         Command::Sensitivity(args) => sensitivity_cmd::run(&args).map_err(Failure),
-        Command::Convert { input, output } => {
+        Command::Convert { input, output, to } => {
             let t = load(&input)?;
-            let kind = match output.extension().and_then(|e| e.to_str()) {
-                Some(e) if e.eq_ignore_ascii_case("json") => FileFormat::Json,
-                Some(e) if e.eq_ignore_ascii_case("trf") || e.eq_ignore_ascii_case("txt") => {
+            let kind = match (to, output.extension().and_then(|e| e.to_str())) {
+                (Some(ConvertTo::Trf), _) => FileFormat::Trf,
+                (Some(ConvertTo::Trf16), _) => FileFormat::Trf16,
+                (Some(ConvertTo::Json), _) => FileFormat::Json,
+                (None, Some(e)) if e.eq_ignore_ascii_case("json") => FileFormat::Json,
+                (None, Some(e))
+                    if e.eq_ignore_ascii_case("trf") || e.eq_ignore_ascii_case("txt") =>
+                {
                     FileFormat::Trf
                 }
                 _ => {
                     return Err(Failure(format!(
-                        "{}: cannot tell the output format; name it .trf or .json",
+                        "{}: cannot tell the output format; name it .trf or .json, or say \
+                         --to trf, --to trf16 or --to json",
                         output.display()
                     )))
                 }

@@ -21,7 +21,7 @@ fn file_with(text: &str, ext: &str) -> tempfile::NamedTempFile {
 
 fn example_file(format: FileFormat) -> tempfile::NamedTempFile {
     let ext = match format {
-        FileFormat::Trf => ".trf",
+        FileFormat::Trf | FileFormat::Trf16 => ".trf",
         FileFormat::Json => ".json",
     };
     file_with(&write_as(&engine::example::withdrawal(), format), ext)
@@ -310,4 +310,77 @@ fn convert_round_trips_trf_and_json() {
     assert_eq!(original.players, again.players);
     assert_eq!(original.rounds, again.rounds);
     assert_eq!(original.withdrawals, again.withdrawals);
+}
+
+/// `convert --to trf16` writes the older edition (XXR), `--to trf` and a `.trf` name TRF-2026
+/// (142); the TRF-2026 records of the source (prohibited pairings, point system, Baku) survive
+/// both, and both read back to the same event.
+#[test]
+fn convert_writes_trf_2026_or_trf16_on_request() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/dutch-2026/t002/r03.trf");
+    let dir = tempfile::tempdir().unwrap();
+    let new = dir.path().join("new.trf");
+    let old = dir.path().join("old.txt");
+    cli()
+        .args(["convert", src.to_str().unwrap(), new.to_str().unwrap()])
+        .assert()
+        .success();
+    cli()
+        .args([
+            "convert",
+            src.to_str().unwrap(),
+            old.to_str().unwrap(),
+            "--to",
+            "trf16",
+        ])
+        .assert()
+        .success();
+    let new_text = std::fs::read_to_string(&new).unwrap();
+    let old_text = std::fs::read_to_string(&old).unwrap();
+    assert!(
+        new_text.contains("\n142 9\n") && !new_text.contains("XXR"),
+        "{new_text}"
+    );
+    assert!(
+        old_text.contains("\nXXR 9\n") && !old_text.contains("\n142 "),
+        "{old_text}"
+    );
+    for text in [&new_text, &old_text] {
+        assert!(text.contains("\n192 FIDE_DUTCH_2025_BAKU\n"));
+        assert!(text.contains("\n260 "));
+    }
+    let a = engine::io::parse_any(&new_text).unwrap();
+    let b = engine::io::parse_any(&old_text).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(
+        a,
+        engine::io::parse_any(&std::fs::read_to_string(&src).unwrap()).unwrap()
+    );
+    // --to wins over the name; an unknown value is refused by the argument parser.
+    let json = dir.path().join("event.trf");
+    cli()
+        .args([
+            "convert",
+            src.to_str().unwrap(),
+            json.to_str().unwrap(),
+            "--to",
+            "json",
+        ])
+        .assert()
+        .success();
+    assert!(std::fs::read_to_string(&json)
+        .unwrap()
+        .trim_start()
+        .starts_with('{'));
+    cli()
+        .args([
+            "convert",
+            src.to_str().unwrap(),
+            json.to_str().unwrap(),
+            "--to",
+            "pdf",
+        ])
+        .assert()
+        .failure();
 }

@@ -113,3 +113,33 @@ fn a_file_without_xxr_is_paired_too() {
         .success()
         .stdout(expected);
 }
+
+/// Every round of one `fixtures/dutch-2026` tournament per variant (Baku acceleration,
+/// prohibited pairings, both, a 3/1/0 point system), paired from its TRF-2026 file by the
+/// binary, is the reference engine's pairing byte for byte.
+#[test]
+fn trf_2026_variants_are_paired_as_the_reference() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/dutch-2026");
+    let mut checked = 0;
+    for tid in ["t039", "t032", "t023", "t035"] {
+        let dir = root.join(tid);
+        let mut inputs: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "trf"))
+            .collect();
+        inputs.sort();
+        for input in inputs {
+            let expected = std::fs::read_to_string(input.with_extension("pairs")).expect("pairs");
+            cli()
+                .args(["pair", "--dutch"])
+                .arg(&input)
+                .arg("-p")
+                .assert()
+                .success()
+                .stdout(expected);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} rounds");
+}

@@ -9,8 +9,11 @@ use std::fmt;
 /// The file formats Crosstable reads and writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FileFormat {
-    /// FIDE Tournament Report File (TRF16).
+    /// FIDE Tournament Report File, TRF-2026 (what is written; TRF16 and TRF-2026 are read).
     Trf,
+    /// The older TRF16 edition, written on request for programs that predate TRF-2026 (read
+    /// as [`FileFormat::Trf`]: one reader takes both).
+    Trf16,
     /// Crosstable's own versioned JSON.
     Json,
 }
@@ -20,6 +23,7 @@ impl FileFormat {
     pub fn name(self) -> &'static str {
         match self {
             FileFormat::Trf => "TRF",
+            FileFormat::Trf16 => "TRF16",
             FileFormat::Json => "JSON",
         }
     }
@@ -27,7 +31,7 @@ impl FileFormat {
     /// The usual file extension, without the dot.
     pub fn extension(self) -> &'static str {
         match self {
-            FileFormat::Trf => "trf",
+            FileFormat::Trf | FileFormat::Trf16 => "trf",
             FileFormat::Json => "json",
         }
     }
@@ -121,7 +125,7 @@ pub struct Imported {
 /// reader's warnings (a JSON file, being our own full-fidelity format, has none).
 pub fn import(text: &str) -> Result<Imported, ImportError> {
     match detect(text) {
-        FileFormat::Trf => {
+        FileFormat::Trf | FileFormat::Trf16 => {
             let (tournament, warnings) = trf::parse_with_warnings(text)?;
             Ok(Imported {
                 tournament,
@@ -145,6 +149,7 @@ pub fn parse_any(text: &str) -> Result<Tournament, ImportError> {
 pub fn write_as(t: &Tournament, format: FileFormat) -> String {
     match format {
         FileFormat::Trf => trf::write(t),
+        FileFormat::Trf16 => trf::write_trf16(t),
         FileFormat::Json => json::to_string(t),
     }
 }
@@ -204,11 +209,18 @@ mod tests {
     #[test]
     fn both_formats_round_trip_through_parse_any() {
         let t = sample();
-        for f in [FileFormat::Trf, FileFormat::Json] {
+        for f in [FileFormat::Trf, FileFormat::Trf16, FileFormat::Json] {
             let text = write_as(&t, f);
-            assert_eq!(detect(&text), f);
+            let read_as = if f == FileFormat::Trf16 {
+                FileFormat::Trf
+            } else {
+                f
+            };
+            assert_eq!(detect(&text), read_as);
             assert_eq!(parse_any(&text).expect("valid"), t, "{f}");
         }
+        assert!(write_as(&t, FileFormat::Trf).contains("\n142 3\n"));
+        assert!(write_as(&t, FileFormat::Trf16).contains("\nXXR 3\n"));
     }
 
     #[test]

@@ -240,6 +240,30 @@ mod tests {
         assert_eq!(parse(&text).expect("valid"), t);
     }
 
+    /// The TRF-2026 rules (point system, Baku, prohibited pairings) are saved with the event
+    /// and read back; a save from before them (no such records) loads with the standard rules.
+    #[test]
+    fn event_rules_survive_a_save() {
+        let mut t = sample();
+        let old = to_string(&t);
+        t.set_point_system(crate::rules2026::PointSystem::parse(" W 3.0 D 1.0").unwrap());
+        t.set_baku(true);
+        t.set_prohibited_pairings(&[crate::rules2026::Prohibited {
+            first_round: 1,
+            last_round: 1,
+            players: vec![1, 2],
+        }]);
+        let back = parse(&to_string(&t)).unwrap();
+        assert_eq!(back, t);
+        assert_eq!(back.point_system().win, 30);
+        assert_eq!(back.acceleration(), crate::rules2026::Acceleration::Baku);
+        assert_eq!(back.prohibited_pairings().len(), 1);
+        let before = parse(&old).unwrap();
+        assert!(before.point_system().is_standard());
+        assert_eq!(before.acceleration(), crate::rules2026::Acceleration::None);
+        assert!(before.prohibited_pairings().is_empty());
+    }
+
     #[test]
     fn not_json_reports_position() {
         let e = parse("{\n  \"format\": \"crosstable\",\n  oops\n}").unwrap_err();

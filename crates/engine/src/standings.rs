@@ -154,7 +154,7 @@ pub fn compute(t: &Tournament, basis: Basis, params: Params, config: &Config) ->
             removed: Vec::new(),
             resolved: Vec::new(),
             points: (1..=t.players.len() as StartNo)
-                .map(|p| Some(t.points(p).as_f64()))
+                .map(|p| Some(f64::from(t.score(p)) / 10.0))
                 .collect(),
         }
     };
@@ -309,5 +309,52 @@ mod tests {
         }
         let e = "magic".parse::<Basis>().unwrap_err();
         assert!(e.contains("recorded") && e.contains("bayes"), "{e}");
+    }
+
+    /// A 3/1/0 event ranks by its own points (a win and a loss beat two draws); the tie-breaks
+    /// stay on standard points. Standard scoring would tie players 1 and 3.
+    #[test]
+    fn standings_rank_by_the_events_point_system() {
+        use crate::model::{Game, GameResult, Outcome, Player, Round};
+        let players = (1..=4)
+            .map(|i| Player {
+                name: format!("P{i}"),
+                ..Player::default()
+            })
+            .collect();
+        let mut t = Tournament::new("t", Format::Swiss { rounds: 2 }, players);
+        let g = |white, black, o| Game {
+            white,
+            black,
+            result: GameResult::Played(o),
+        };
+        t.rounds = vec![
+            Round {
+                games: vec![g(1, 2, Outcome::WhiteWins), g(3, 4, Outcome::Draw)],
+                byes: vec![],
+            },
+            Round {
+                games: vec![g(4, 1, Outcome::WhiteWins), g(3, 2, Outcome::Draw)],
+                byes: vec![],
+            },
+        ];
+        let ranks = |t: &Tournament| {
+            let s = compute(t, Basis::Recorded, Params::default(), &plain()).standings;
+            s.rows
+                .iter()
+                .map(|r| (r.start_no, r.rank, r.points.to_f64()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            ranks(&t),
+            vec![(4, 1, 1.5), (1, 2, 1.0), (3, 2, 1.0), (2, 4, 0.5)]
+        );
+        t.set_point_system(crate::rules2026::PointSystem::parse(" W 3.0 D 1.0 L 0.0").unwrap());
+        assert_eq!(
+            ranks(&t),
+            vec![(4, 1, 4.0), (1, 2, 3.0), (3, 3, 2.0), (2, 4, 1.0)]
+        );
+        let basis = compute(&t, Basis::Recorded, Params::default(), &plain());
+        assert_eq!(basis.points[0], Some(3.0));
     }
 }

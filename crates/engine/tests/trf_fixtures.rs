@@ -2,7 +2,7 @@
 //! there) must import, survive an export/import round trip, and agree with its own points column.
 
 use engine::trf;
-use engine::{Format, HalfPoints, StartNo, Tournament};
+use engine::{Format, StartNo, Tournament};
 use std::path::{Path, PathBuf};
 
 #[path = "support/dutch_rounds.rs"]
@@ -43,6 +43,8 @@ enum Kind {
     DutchRound(u32),
     /// `tiebreaks/<case>/input.trf` with its `type.txt`.
     Tiebreak { case: String, round_robin: bool },
+    /// `dutch-2026/tNNN/rRR.trf`: a TRF-2026 input for pairing round RR.
+    Dutch2026(u32),
 }
 
 fn kind_of(root: &Path, path: &Path) -> Kind {
@@ -53,6 +55,12 @@ fn kind_of(root: &Path, path: &Path) -> Kind {
         .collect();
     match parts.as_slice() {
         [d, _, f] if d == "dutch" && f == "full.trf" => Kind::DutchFull,
+        [d, _, f] if d == "dutch-2026" => Kind::Dutch2026(
+            f.trim_start_matches('r')
+                .trim_end_matches(".trf")
+                .parse()
+                .unwrap_or_else(|_| panic!("{}: not a round file", rel.display())),
+        ),
         [d, case, _] if d == "tiebreaks" => {
             let type_file = path.with_file_name("type.txt");
             let kind = std::fs::read_to_string(&type_file)
@@ -71,8 +79,8 @@ fn kind_of(root: &Path, path: &Path) -> Kind {
     }
 }
 
-/// Columns 81–84 of each `001` record: (start number, points as written).
-fn declared_points(text: &str) -> Vec<(StartNo, HalfPoints)> {
+/// Columns 81–84 of each `001` record: (start number, points as written, in tenths).
+fn declared_points(text: &str) -> Vec<(StartNo, u32)> {
     text.lines()
         .filter(|l| l.starts_with("001"))
         .map(|l| {
@@ -81,17 +89,22 @@ fn declared_points(text: &str) -> Vec<(StartNo, HalfPoints)> {
             };
             let start = col(5, 8).trim().parse::<StartNo>().expect("start number");
             let pts = col(81, 84);
-            let (whole, frac) = pts.trim().split_once('.').expect("points like 3.5");
-            let half = whole.parse::<u32>().expect("points") * 2
-                + u32::from(frac.trim_end_matches('0') == "5");
-            (start, HalfPoints(half))
+            let tenths = engine::rules2026::parse_points(&pts).expect("points like 3.5");
+            (start, tenths)
         })
         .collect()
 }
 
-/// Points from rounds `1..=last` only.
-fn points_through(t: &Tournament, player: StartNo, last: u32) -> HalfPoints {
-    (1..=last).filter_map(|r| t.entry(player, r).points()).sum()
+/// Points (tenths, the event's point system) from rounds `1..=last` only.
+fn points_through(t: &Tournament, player: StartNo, last: u32) -> u32 {
+    let ps = t.point_system();
+    (1..=last)
+        .filter_map(|r| match t.entry(player, r) {
+            engine::Entry::Game { colour, result, .. } => ps.game(result, colour),
+            engine::Entry::Bye(kind) => Some(ps.bye(kind)),
+            engine::Entry::None => None,
+        })
+        .sum()
 }
 
 /// The first line where two texts differ, for failure messages.
@@ -161,11 +174,10 @@ fn check_rr_withdrawal(name: &str, case: &str, t: &Tournament, failures: &mut Ve
 #[test]
 fn every_fixture_imports_round_trips_and_adds_up() {
     let root = fixtures_dir();
-    // The TRF-2026 set (dutch-2026/) is read by its own conformance test once TRF-2026 is
-    // supported; this walk covers the TRF16 files.
     let mut paths = Vec::new();
     trf_files(&root.join("dutch"), &mut paths);
     trf_files(&root.join("tiebreaks"), &mut paths);
+    trf_files(&root.join("dutch-2026"), &mut paths);
     paths.sort();
     // (name, text, kind): the files as they are, plus each Dutch round's input rebuilt from its
     // full.trf (checked against the original's checksum).
@@ -194,7 +206,7 @@ fn every_fixture_imports_round_trips_and_adds_up() {
     );
 
     let mut failures: Vec<String> = Vec::new();
-    let (mut full, mut rounds, mut tiebreak, mut rr) = (0, 0, 0, 0);
+    let (mut full, mut rounds, mut tiebreak, mut rr, mut dutch2026) = (0, 0, 0, 0, 0);
     for (name, text, kind) in &files {
         let (name, text) = (name.as_str(), text.as_str());
 
@@ -206,22 +218,26 @@ fn every_fixture_imports_round_trips_and_adds_up() {
             }
         };
 
-        // Export, import again: the same tournament, and the export is a fixed point.
-        let written = trf::write(&t);
-        match trf::parse(&written) {
-            Ok(back) if back == t => {
-                let again = trf::write(&back);
-                if again != written {
-                    failures.push(format!(
-                        "{name}: second export differs, {}",
-                        first_difference(&written, &again)
-                    ));
+        // Export (TRF-2026 and TRF16), import again: the same tournament, and each export is
+        // a fixed point.
+        for version in [trf::Version::Trf2026, trf::Version::Trf16] {
+            let written = trf::write_version(&t, version);
+            let v = version.id();
+            match trf::parse(&written) {
+                Ok(back) if back == t => {
+                    let again = trf::write_version(&back, version);
+                    if again != written {
+                        failures.push(format!(
+                            "{name}: second {v} export differs, {}",
+                            first_difference(&written, &again)
+                        ));
+                    }
                 }
+                Ok(_) => failures.push(format!(
+                    "{name}: re-import of the {v} export differs from the import"
+                )),
+                Err(e) => failures.push(format!("{name}: its {v} export does not import: {e}")),
             }
-            Ok(_) => failures.push(format!(
-                "{name}: re-import of the export differs from the import"
-            )),
-            Err(e) => failures.push(format!("{name}: its export does not import: {e}")),
         }
 
         // The points column against the results.
@@ -229,7 +245,7 @@ fn every_fixture_imports_round_trips_and_adds_up() {
             // In rRR.trf the score is the total after round RR − 1: a round-RR H or Z block
             // (a player known in advance to miss that round) is listed but not yet counted
             // (dutch/README.md, "In rRR.trf the score is the total after round RR-1").
-            Kind::DutchRound(rr) => rr - 1,
+            Kind::DutchRound(rr) | Kind::Dutch2026(rr) => rr - 1,
             Kind::DutchFull | Kind::Tiebreak { .. } => {
                 if let Some(w) = warnings.first() {
                     failures.push(format!("{name}: unexpected warning: {w}"));
@@ -249,6 +265,7 @@ fn every_fixture_imports_round_trips_and_adds_up() {
 
         match &kind {
             Kind::DutchFull => full += 1,
+            Kind::Dutch2026(_) => dutch2026 += 1,
             Kind::DutchRound(_) => rounds += 1,
             Kind::Tiebreak { case, round_robin } => {
                 tiebreak += 1;
@@ -305,4 +322,5 @@ fn every_fixture_imports_round_trips_and_adds_up() {
     );
     assert!(full > 0 && rounds > 0 && tiebreak > 0 && rr > 0);
     assert_eq!(full, 150, "dutch/README.md promises 150 tournaments");
+    assert_eq!(dutch2026, 477, "dutch-2026 has 477 round inputs");
 }

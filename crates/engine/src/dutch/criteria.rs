@@ -56,8 +56,11 @@ pub enum Float {
 #[derive(Clone, Debug)]
 pub struct Entrant {
     pub start_no: StartNo,
-    /// Score in half-points before the round.
+    /// Score before the round in tenths of a point (the event's point system), with the
+    /// acceleration's virtual points: what the pairing compares.
     pub score: u32,
+    /// The same without virtual points: what the board order compares.
+    pub raw_score: u32,
     /// Effective pairing number, 0-based, among the players of the event (art. 1.2.2).
     pub rank: usize,
     pub pref: Col,
@@ -94,7 +97,7 @@ pub struct Layout {
     pub shift: Vec<u32>,
     pub played_rounds: u32,
     pub last_round: bool,
-    /// Half-points strictly above which a player is a topscorer (50 % of the maximum).
+    /// Score (tenths) strictly above which a player is a topscorer (50 % of the maximum).
     pub topscore: u32,
     /// Played-before matrix over entrant indices.
     pub met: Vec<bool>,
@@ -111,6 +114,7 @@ impl Layout {
         met: Vec<bool>,
         played_rounds: u32,
         total_rounds: u32,
+        topscore: u32,
     ) -> Layout {
         let n = entrants.len();
         let mut shift = vec![0; n];
@@ -138,7 +142,7 @@ impl Layout {
             shift,
             played_rounds,
             last_round: played_rounds + 1 >= total_rounds,
-            topscore: played_rounds,
+            topscore,
             met,
             n,
         }

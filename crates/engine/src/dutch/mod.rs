@@ -117,8 +117,11 @@ struct Past {
     opponent: Option<StartNo>,
     colour: Option<Color>,
     played: bool,
+    /// Points of the round with the event's point system, in tenths.
     points: u32,
     participated: bool,
+    /// A pairing-allocated bye.
+    pab: bool,
 }
 
 /// The round the next pairing is for, and whether its column already holds requested byes.
@@ -160,11 +163,18 @@ pub fn pair_round(t: &Tournament, round: u32, rules: DutchRules) -> Result<Pairi
     if total > 0 && round > total {
         return Err(PairingError::AllRoundsPaired { rounds: total });
     }
-    let history = history(t, round)?;
-    let entrants = entrants(t, round, &history);
+    if let Some(why) = t.acceleration_problem() {
+        return Err(PairingError::Invalid(why));
+    }
+    let points = t.point_system();
+    let history = history(t, round, &points)?;
+    let virtual_points: Vec<Vec<u32>> = (1..=round).map(|r| t.virtual_points(r)).collect();
+    let entrants = entrants(t, round, &history, &virtual_points, &points);
     let m = entrants.len();
-    let met = met(&entrants, &history, t.players.len());
-    let layout = Layout::new(&entrants, met, round - 1, total.max(round));
+    let mut met = met(&entrants, &history, t.players.len());
+    prohibit(t, round, &entrants, &mut met);
+    let topscore = (round - 1) * points.most() / 2;
+    let layout = Layout::new(&entrants, met, round - 1, total.max(round), topscore);
     let opts = brackets::Options {
         c9_unplayed_games: true,
     };
@@ -183,7 +193,11 @@ pub fn pair_round(t: &Tournament, round: u32, rules: DutchRules) -> Result<Pairi
 
 /// Every player's rounds before `round`, as the pairing rules see them; an earlier game
 /// without a result is an error.
-fn history(t: &Tournament, round: u32) -> Result<Vec<Vec<Past>>, PairingError> {
+fn history(
+    t: &Tournament,
+    round: u32,
+    ps: &crate::rules2026::PointSystem,
+) -> Result<Vec<Vec<Past>>, PairingError> {
     let mut history: Vec<Vec<Past>> = Vec::with_capacity(t.players.len());
     for p in &t.players {
         let mut rows = Vec::with_capacity(round as usize - 1);
@@ -194,7 +208,7 @@ fn history(t: &Tournament, round: u32) -> Result<Vec<Vec<Past>>, PairingError> {
                     colour,
                     result,
                 } => {
-                    let Some(points) = result.points_for(colour) else {
+                    let Some(points) = ps.game(result, colour) else {
                         let (white, black) = match colour {
                             Color::White => (p.start_no, opponent),
                             Color::Black => (opponent, p.start_no),
@@ -209,16 +223,18 @@ fn history(t: &Tournament, round: u32) -> Result<Vec<Vec<Past>>, PairingError> {
                         opponent: Some(opponent),
                         colour: Some(colour),
                         played: result.is_played(),
-                        points: points.0,
+                        points,
                         participated: true,
+                        pab: false,
                     }
                 }
                 Entry::Bye(kind) => Past {
                     opponent: None,
                     colour: None,
                     played: false,
-                    points: kind.points().0,
+                    points: ps.bye(kind),
                     participated: kind == ByeKind::PairingAllocated,
+                    pab: kind == ByeKind::PairingAllocated,
                 },
                 Entry::None => Past {
                     opponent: None,
@@ -226,6 +242,7 @@ fn history(t: &Tournament, round: u32) -> Result<Vec<Vec<Past>>, PairingError> {
                     played: false,
                     points: 0,
                     participated: false,
+                    pab: false,
                 },
             });
         }
@@ -237,7 +254,13 @@ fn history(t: &Tournament, round: u32) -> Result<Vec<Vec<Past>>, PairingError> {
 /// The players to pair in `round`, sorted by score (descending), then rank: everyone without an
 /// entry for the round who has not withdrawn. The rank counts every player who took part in
 /// the event so far or takes part now.
-fn entrants(t: &Tournament, round: u32, history: &[Vec<Past>]) -> Vec<Entrant> {
+fn entrants(
+    t: &Tournament,
+    round: u32,
+    history: &[Vec<Past>],
+    virtual_points: &[Vec<u32>],
+    ps: &crate::rules2026::PointSystem,
+) -> Vec<Entrant> {
     let withdrawn = |s: StartNo| t.withdrawal_of(s).is_some_and(|w| w.after_round < round);
     let takes_part: Vec<bool> = t
         .players
@@ -255,7 +278,7 @@ fn entrants(t: &Tournament, round: u32, history: &[Vec<Past>]) -> Vec<Entrant> {
         let my_rank = rank;
         rank += 1;
         if takes_part[i] {
-            entrants.push(entrant(p.start_no, my_rank, i, history));
+            entrants.push(entrant(p.start_no, my_rank, i, history, virtual_points, ps));
         }
     }
     entrants.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
@@ -263,18 +286,25 @@ fn entrants(t: &Tournament, round: u32, history: &[Vec<Past>]) -> Vec<Entrant> {
 }
 
 /// One player's score, colour preference (art. 1.6–1.7) and floats (art. 1.4) from their
-/// history (`history[i]`).
-fn entrant(start_no: StartNo, rank: usize, i: usize, history: &[Vec<Past>]) -> Entrant {
+/// history (`history[i]`). Scores are in tenths with the event's point system, plus the
+/// acceleration's virtual points of the round they stand for (`virtual_points[r - 1][i]`), as
+/// the reference engine compares them.
+fn entrant(
+    start_no: StartNo,
+    rank: usize,
+    i: usize,
+    history: &[Vec<Past>],
+    virtual_points: &[Vec<u32>],
+    ps: &crate::rules2026::PointSystem,
+) -> Entrant {
     let h = &history[i];
     let played_rounds = h.len() as u32;
     let score_back = |i: usize, back: u32| -> u32 {
         let h = &history[i];
         let total: u32 = h.iter().map(|x| x.points).sum();
-        let recent: u32 = h[(played_rounds - back) as usize..]
-            .iter()
-            .map(|x| x.points)
-            .sum();
-        total - recent
+        let at = (played_rounds - back) as usize;
+        let recent: u32 = h[at..].iter().map(|x| x.points).sum();
+        total - recent + virtual_points[at][i]
     };
     let colours: Vec<Col> = h
         .iter()
@@ -316,7 +346,7 @@ fn entrant(start_no: StartNo, rank: usize, i: usize, history: &[Vec<Past>]) -> E
         // Art. 1.4.3: scoring more than a loss without playing is a downfloat; a game not
         // played (a forfeit loss, an absence) is no float at all.
         floats[back as usize - 1] = if !past.played {
-            if past.points > 0 {
+            if past.points > ps.loss {
                 Float::Down
             } else {
                 Float::None
@@ -334,15 +364,17 @@ fn entrant(start_no: StartNo, rank: usize, i: usize, history: &[Vec<Past>]) -> E
             }
         };
     }
+    let raw_score: u32 = h.iter().map(|x| x.points).sum();
     Entrant {
         start_no,
-        score: h.iter().map(|x| x.points).sum(),
+        score: raw_score + virtual_points[played_rounds as usize][i],
+        raw_score,
         rank,
         pref,
         imbalance,
         repeated,
         strong: !absolute && imbalance > 0,
-        bye_eligible: !h.iter().any(|x| !x.played && x.points >= 2),
+        bye_eligible: !h.iter().any(|x| x.pab || (!x.played && x.points >= ps.win)),
         played_games: colours.len() as u32,
         floats,
         colours,
@@ -372,6 +404,31 @@ fn met(entrants: &[Entrant], history: &[Vec<Past>], n: usize) -> Vec<bool> {
     met
 }
 
+/// Adds the prohibited pairings of `round` (TRF-2026 `260`) to the pairs that may not meet:
+/// an absolute criterion, like a rematch.
+fn prohibit(t: &Tournament, round: u32, entrants: &[Entrant], met: &mut [bool]) {
+    let m = entrants.len();
+    let groups: Vec<_> = t
+        .prohibited_pairings()
+        .into_iter()
+        .filter(|g| g.applies(round))
+        .collect();
+    if groups.is_empty() {
+        return;
+    }
+    for (i, a) in entrants.iter().enumerate() {
+        for (j, b) in entrants.iter().enumerate().skip(i + 1) {
+            if groups
+                .iter()
+                .any(|g| g.players.contains(&a.start_no) && g.players.contains(&b.start_no))
+            {
+                met[i * m + j] = true;
+                met[j * m + i] = true;
+            }
+        }
+    }
+}
+
 /// The pairs with their colours (art. 5), in the published board order: by the higher player's
 /// score, then the lower player's score, then the higher player's start number.
 fn boards(
@@ -396,15 +453,17 @@ fn boards(
         })
         .collect();
     let key = |&(w, b): &(usize, usize)| {
-        let (h, l) =
-            if (entrants[w].score, entrants[b].rank) > (entrants[b].score, entrants[w].rank) {
-                (w, b)
-            } else {
-                (b, w)
-            };
+        // Without the acceleration's virtual points, as the reference engine orders boards.
+        let (h, l) = if (entrants[w].raw_score, entrants[b].rank)
+            > (entrants[b].raw_score, entrants[w].rank)
+        {
+            (w, b)
+        } else {
+            (b, w)
+        };
         (
-            std::cmp::Reverse(entrants[h].score),
-            std::cmp::Reverse(entrants[l].score),
+            std::cmp::Reverse(entrants[h].raw_score),
+            std::cmp::Reverse(entrants[l].raw_score),
             entrants[h].start_no,
         )
     };

@@ -131,6 +131,10 @@ pub struct Crosstable {
     pub rounds: u32,
     /// Index start_no − 1.
     pub lines: Vec<Line>,
+    /// The points of the event's own point system (TRF-2026 `162`, e.g. 3/1/0), index
+    /// start_no − 1, when it is not the standard 1/½/0: what the standings rank by and show.
+    /// The tie-breaks keep computing on standard points, as C.07 does.
+    pub ranking_points: Option<Vec<Number>>,
 }
 
 fn slot_of(entry: Entry) -> Slot {
@@ -190,10 +194,27 @@ impl Crosstable {
                     .collect(),
             })
             .collect();
+        let ps = t.point_system();
+        let ranking_points = (!ps.is_standard()).then(|| {
+            t.players
+                .iter()
+                .map(|p| {
+                    let tenths: u32 = (1..=rounds)
+                        .filter_map(|r| match t.entry(p.start_no, r) {
+                            Entry::Game { colour, result, .. } => ps.game(result, colour),
+                            Entry::Bye(kind) => Some(ps.bye(kind)),
+                            Entry::None => None,
+                        })
+                        .sum();
+                    Number::Exact(i64::from(tenths) * 10)
+                })
+                .collect()
+        });
         Crosstable {
             format_system: t.format.system(),
             rounds,
             lines,
+            ranking_points,
         }
     }
 
@@ -222,6 +243,8 @@ impl Crosstable {
         rounds: Option<u32>,
     ) -> Crosstable {
         let mut ct = Crosstable::from_tournament(t, rounds);
+        // A policy's imputed games have standard points only.
+        ct.ranking_points = None;
         let outcome = analysis.outcome(policy);
         for w in &analysis.withdrawn {
             let line = &mut ct.lines[w.player as usize - 1];

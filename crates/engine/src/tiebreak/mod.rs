@@ -515,7 +515,9 @@ pub fn compute(ct: &Crosstable, config: &Config) -> Standings {
         }
         out
     };
-    groups = refine(groups, &|p| Some(ctx.points[p]), None);
+    // Points of the event's point system when it has its own, else the standard ones.
+    let ranking = ct.ranking_points.as_ref().unwrap_or(&ctx.points);
+    groups = refine(groups, &|p| Some(ranking[p]), None);
     for (column, &tb) in values.iter_mut().zip(&config.tiebreaks) {
         if tb == Tiebreak::DirectEncounter {
             for g in &groups {
@@ -542,7 +544,7 @@ pub fn compute(ct: &Crosstable, config: &Config) -> Standings {
             rows.push(Row {
                 rank,
                 start_no: ct.lines[p].start_no,
-                points: ctx.points[p],
+                points: ranking[p],
                 withdrawn: ct.lines[p].withdrawn,
                 values: (0..n_tb)
                     .map(|k| {

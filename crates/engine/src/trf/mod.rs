@@ -1,4 +1,5 @@
-//! TRF16, the FIDE Tournament Report File (FIDE Handbook C.02, "TRF16"): reader and writer.
+//! The FIDE Tournament Report File: TRF-2026 (in force since September 2025) and TRF16, both
+//! read by one reader; written as TRF-2026 by default ([`write`]) or TRF16 ([`write_trf16`]).
 //!
 //! # What is read
 //! * `001` player records, fixed columns (1-based, inclusive): 1–3 `001`, 5–8 start number,
@@ -17,10 +18,18 @@
 //!   its dates sit in the round columns). `062`/`072`/`082` are counts: ignored on read, computed
 //!   on write.
 //! * JaVaFo's extensions `XXR n` (number of rounds) and `XXC white1|black1` (initial colour).
-//! * TRF-2026 records `142` (rounds), `152` (initial colour) and `192` (tournament-type code) are
-//!   used as fallbacks for `XXR`, `XXC` and `092`, and kept verbatim like every other record this
-//!   module does not interpret (team records, `###` comments, national-rating lines, …) in
+//! * TRF-2026 (`records2026`): `142` rounds and `152` initial colour (as `XXR`/`XXC`, which win
+//!   when both are given); `202` tie-breaks after points and `212` (standings order, `PTS`
+//!   first) become the event's tie-break list (kept as our `XXT` record; a list with a code we
+//!   do not compute is kept verbatim, with a warning); `240 T RRR PPPP …` byes announced ahead
+//!   go into their rounds; `162` point system, `250` acceleration and `260` prohibited pairings
+//!   are checked (a bad one stops the import, naming its line) and kept verbatim — the model
+//!   reads them through [`crate::rules2026`]; `192` (tournament-type code, Baku), `172`, `222`,
+//!   `299`, `801`, `802` and every other record this module does not interpret (team records,
+//!   `###` comments, national-rating lines, …) are kept verbatim in
 //!   [`Tournament::extra_records`], so that an export carries them back out.
+//! * The points column is the event's point system (`162`); the rank column (86–89) is its
+//!   standings rank with its own tie-break list (issue 13): both informational on read.
 //!
 //! # Our extensions
 //! TRF16 has no place for these, so the writer adds `XX` lines (ignored by other programs, which
@@ -45,8 +54,9 @@
 //! and otherwise writes one that does.
 //!
 //! # Round trip
-//! [`write()`] produces canonical TRF16 and `parse(&write(&t)) == t` for every tournament `parse`
-//! returns. Two things TRF16 cannot hold are normalised on the first import: board order (games
+//! [`write()`] produces canonical TRF-2026, [`write_trf16`] TRF16, and for both
+//! `parse(&write(&t)) == t` for every tournament `parse` returns. Two things TRF cannot hold
+//! are normalised on the first import: board order (games
 //! come back ordered by the lower start number of the two players) and trailing rounds with no
 //! entry at all. Text is truncated to its column width (a name keeps 33 characters), and a
 //! number too wide for its columns (a rating or start number over 9999) is left blank, since
@@ -58,6 +68,7 @@
 //! - `rounds`: the blocks of all players into rounds (both sides of a game must agree);
 //! - `format`: round-robin or Swiss, on reading and for the `092` line on writing;
 //! - `read`: the other records, our `XX` extensions and the checks of the whole file;
+//! - `records2026`: the TRF-2026 records read into the model or checked;
 //! - `write`: the writer; `error`: [`TrfError`] and [`TrfWarning`].
 
 mod error;
@@ -65,11 +76,12 @@ mod format;
 mod layout;
 mod player_line;
 mod read;
+mod records2026;
 mod rounds;
 mod write;
 
 pub use error::{TrfError, TrfWarning};
-pub use write::write;
+pub use write::{write, write_trf16, write_version, Version};
 
 use crate::model::Tournament;
 use read::{lines, Reader};
@@ -83,7 +95,7 @@ pub fn decode(bytes: &[u8]) -> String {
     }
 }
 
-/// Reads a TRF16 file into a validated tournament.
+/// Reads a TRF file (TRF16 or TRF-2026) into a validated tournament.
 pub fn parse(text: &str) -> Result<Tournament, TrfError> {
     parse_with_warnings(text).map(|(t, _)| t)
 }

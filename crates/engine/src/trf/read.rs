@@ -5,10 +5,12 @@ use super::error::{TrfError, TrfWarning};
 use super::format::{decide_format, declared_by_code, declared_by_kind, Declared};
 use super::layout::{excerpt, record_code, rest, COL_POINTS, COL_START_NO, MAX_ROUNDS};
 use super::player_line::{player_line, PlayerLine};
-use super::rounds::{build_rounds, points_by_player};
+use super::records2026;
+use super::rounds::build_rounds;
 use crate::model::{
     Color, Format, HalfPoints, Info, ModelError, Player, StartNo, Tournament, Withdrawal,
 };
+use crate::rules2026::show;
 
 /// Lines without their terminators; accepts `\n`, `\r\n` and (old Mac files) lone `\r`.
 pub(super) fn lines(text: &str) -> Box<dyn Iterator<Item = &str> + '_> {
@@ -46,6 +48,12 @@ pub(super) struct Reader {
     note: Vec<String>,
     extras: Vec<String>,
     warnings: Vec<TrfWarning>,
+    /// TRF-2026 `240` byes, put into their rounds at the end.
+    byes240: Vec<records2026::ByeRecord>,
+    /// TRF-2026 `260` groups with their lines, checked against the players at the end.
+    prohibited: Vec<(usize, crate::rules2026::Prohibited)>,
+    /// A tie-break list was read (`XXT`, `202` or `212`): later ones are kept verbatim.
+    tiebreaks_read: bool,
 }
 
 impl Reader {
@@ -194,25 +202,112 @@ impl Reader {
                 });
             }
             "XXN" => self.note.push(rest(&chars)),
+            "142" | "152" | "162" | "192" | "202" | "212" | "240" | "250" | "260" => {
+                self.record_2026(no, &code, line, &value())?
+            }
+            "XXT" if !self.tiebreaks_read => {
+                self.tiebreaks_read = true;
+                self.extras.push(line.trim_end().to_owned());
+            }
+            _ => self.extras.push(line.to_owned()),
+        }
+        Ok(())
+    }
+
+    /// The TRF-2026 records read into the model or checked (see `records2026`).
+    fn record_2026(
+        &mut self,
+        no: usize,
+        code: &str,
+        line: &str,
+        value: &str,
+    ) -> Result<(), TrfError> {
+        match code {
+            // TRF-2026's number of rounds and initial colour: read into the model and written
+            // back from it (as XXR and XXC are).
             "142" => {
-                if self.r142.is_none() {
-                    self.r142 = value().parse::<u32>().ok().filter(|r| *r <= MAX_ROUNDS);
+                let rounds = value.parse::<u32>().ok().filter(|r| *r <= MAX_ROUNDS);
+                let Some(rounds) = rounds else {
+                    return Err(TrfError::at(
+                        no,
+                        5,
+                        format!(
+                            "expected the number of rounds (0–{MAX_ROUNDS}) after 142, e.g. \
+                         \"142 9\", but found \"{}\"",
+                            excerpt(value)
+                        ),
+                    ));
+                };
+                if self.r142.is_some_and(|r| r != rounds) {
+                    return Err(TrfError::line(
+                        no,
+                        "a second 142 record with another number of rounds; keep one",
+                    ));
                 }
-                self.extras.push(line.to_owned());
+                self.r142 = Some(rounds);
             }
             "152" => {
-                if self.c152.is_none() {
-                    self.c152 = match value().to_ascii_uppercase().as_str() {
-                        "W" => Some(Color::White),
-                        "B" => Some(Color::Black),
-                        _ => None,
-                    };
+                let colour = match value.to_ascii_uppercase().as_str() {
+                    "W" => Color::White,
+                    "B" => Color::Black,
+                    other => {
+                        return Err(TrfError::at(
+                            no,
+                            5,
+                            format!(
+                                "152 gives the colour of the first player in round 1: W or B, \
+                             not \"{}\"",
+                                excerpt(other)
+                            ),
+                        ))
+                    }
+                };
+                if self.c152.is_some_and(|c| c != colour) {
+                    return Err(TrfError::line(
+                        no,
+                        "a second 152 record with the other colour; keep one",
+                    ));
+                }
+                self.c152 = Some(colour);
+            }
+            "202" | "212" if !self.tiebreaks_read => {
+                let record = records2026::tiebreak_record(code, value);
+                match record {
+                    Some(r) => {
+                        self.tiebreaks_read = true;
+                        self.extras.push(r);
+                    }
+                    None => {
+                        if code == "202" {
+                            self.warnings.push(TrfWarning {
+                                line: no,
+                                column: Some(5),
+                                message: format!(
+                                    "202: \"{}\" has a tie-break this program does not compute; \
+                                 the record is kept, the event uses its preset list",
+                                    excerpt(value)
+                                ),
+                            });
+                        }
+                        self.extras.push(line.to_owned());
+                    }
+                }
+            }
+            "240" => self.byes240.push(records2026::bye_record(no, line)?),
+            "162" | "250" => {
+                records2026::check(no, code, line)?;
+                self.extras.push(line.to_owned());
+            }
+            "260" => {
+                records2026::check(no, code, line)?;
+                if let Ok(p) = crate::rules2026::Prohibited::parse(&line[3..]) {
+                    self.prohibited.push((no, p));
                 }
                 self.extras.push(line.to_owned());
             }
             "192" => {
                 if self.code192.is_none() {
-                    self.code192 = Some((value(), no));
+                    self.code192 = Some((value.to_owned(), no));
                 }
                 self.extras.push(line.to_owned());
             }
@@ -273,6 +368,8 @@ impl Reader {
             note,
             extras,
             mut warnings,
+            byes240,
+            prohibited,
             ..
         } = self;
         if !any_record {
@@ -359,6 +456,8 @@ impl Reader {
         };
         // TRF has no board numbers: give round-robin rounds the Berger tables' board order.
         crate::berger::canonical_board_order(&mut t);
+        records2026::apply_byes(&mut t, &byes240)?;
+        records2026::check_prohibited_players(&t, &prohibited)?;
 
         let n = t.players.len() as StartNo;
         let check_player = |line: usize, player: StartNo, what: &str| {
@@ -409,12 +508,14 @@ impl Reader {
             TrfError::line(line.unwrap_or(1), e.to_string())
         })?;
 
-        let totals = points_by_player(&t);
+        // With the event's point system (`162`), in tenths.
+        let totals: Vec<u32> = t.players.iter().map(|p| t.score(p.start_no)).collect();
         for (i, (line, declared)) in declared_points.into_iter().enumerate() {
             let start_no = i as StartNo + 1;
             let computed = totals.get(i).copied().unwrap_or_default();
-            if let Some(declared) = declared {
+            if let Some(declared) = declared.map(|d| d.0 * 5) {
                 if declared != computed {
+                    let (declared, computed) = (show(declared), show(computed));
                     warnings.push(TrfWarning {
                         line,
                         column: Some(COL_POINTS.0),

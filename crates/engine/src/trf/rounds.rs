@@ -4,31 +4,7 @@
 use super::error::TrfError;
 use super::layout::{bye_code, COL_FIRST_ROUND, ROUND_WIDTH};
 use super::player_line::{Block, PlayerLine};
-use crate::model::{Bye, Color, Game, GameResult, HalfPoints, Outcome, Round, StartNo, Tournament};
-
-/// Every player's points (as [`Tournament::points`]) in one pass over the rounds, so that big
-/// files stay fast; index `start_no - 1`.
-pub(super) fn points_by_player(t: &Tournament) -> Vec<HalfPoints> {
-    let mut totals = vec![HalfPoints::ZERO; t.players.len()];
-    let mut add = |p: StartNo, pts: Option<HalfPoints>| {
-        if let (Some(slot), Some(pts)) = (
-            p.checked_sub(1).and_then(|i| totals.get_mut(i as usize)),
-            pts,
-        ) {
-            *slot += pts;
-        }
-    };
-    for round in &t.rounds {
-        for g in &round.games {
-            add(g.white, g.result.points_for(Color::White));
-            add(g.black, g.result.points_for(Color::Black));
-        }
-        for b in &round.byes {
-            add(b.player, Some(b.kind.points()));
-        }
-    }
-    totals
-}
+use crate::model::{Bye, Color, Game, GameResult, Outcome, Round, StartNo};
 
 fn describe(block: Block) -> String {
     match block {

@@ -137,8 +137,14 @@ fn writes_the_fixed_columns() {
     assert_eq!(col(102, 109), "   3 b D");
     assert_eq!(col(112, 119), "   5 w -");
     assert_eq!(col(122, 128), "   2 b");
-    assert!(text.contains("\nXXR 5\n"));
-    assert!(text.contains("\nXXC black1\n"));
+    // TRF-2026 by default: 142 and 152 instead of JaVaFo's XXR and XXC.
+    assert!(text.contains("\n142 5\n"));
+    assert!(text.contains("\n152 B\n"));
+    assert!(!text.contains("XXR") && !text.contains("XXC black1"));
+    let trf16 = super::write_trf16(&every_kind());
+    assert!(trf16.contains("\nXXR 5\n"));
+    assert!(trf16.contains("\nXXC black1\n"));
+    assert!(!trf16.contains("\n142 ") && !trf16.contains("\n152 "));
     assert!(text.contains("\nXXW 8 2\n"));
     assert!(text.contains("\nXXK 1 10\n"));
     assert!(text.contains("\nXXG 2 7\n"));
@@ -640,5 +646,126 @@ proptest! {
         let back = parse(&written);
         prop_assert_eq!(back.as_ref(), Ok(&t), "{}", written);
         prop_assert_eq!(write(&t), written);
+    }
+}
+
+/// Issue 13 item 1: the rank column is the event's standings rank with its own tie-breaks, not
+/// "points, then start number". Players 2 and 3 both have 1 point; 3 beat 2 (direct
+/// encounter, first in the Swiss preset), so 3 ranks 2nd and 2 ranks 3rd.
+#[test]
+fn rank_column_follows_the_events_tiebreaks() {
+    let players = (1..=4)
+        .map(|i| Player {
+            name: format!("P{i}"),
+            ..Player::default()
+        })
+        .collect();
+    let mut t = Tournament::new("t", Format::Swiss { rounds: 2 }, players);
+    let won = |white, black| Game {
+        white,
+        black,
+        result: GameResult::Played(Outcome::WhiteWins),
+    };
+    t.rounds = vec![
+        Round {
+            games: vec![won(1, 4), won(3, 2)],
+            byes: vec![],
+        },
+        Round {
+            games: vec![won(1, 3), won(2, 4)],
+            byes: vec![],
+        },
+    ];
+    let rank_of = |text: &str, p: u32| -> String {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("001 {p:>4}")))
+            .expect("player line");
+        line.chars().skip(85).take(4).collect::<String>()
+    };
+    let text = write(&t);
+    assert_eq!(rank_of(&text, 1), "   1");
+    assert_eq!(rank_of(&text, 3), "   2");
+    assert_eq!(rank_of(&text, 2), "   3");
+    assert_eq!(rank_of(&text, 4), "   4");
+    // With points only (an empty list), the start number decides: 2 before 3.
+    t.set_tiebreaks(&[]);
+    let text = write(&t);
+    assert_eq!(rank_of(&text, 2), "   2");
+    assert_eq!(rank_of(&text, 3), "   3");
+}
+
+#[test]
+fn trf_2026_records_are_read_and_written_back() {
+    let text = "\
+012 Club open
+142 5
+152 W
+162  W 3.0    D 1.0    L 0.0    Z 0.0    P 3.0
+172 FIDE
+192 FIDE_DUTCH_2025_BAKU
+202 DE BH/C1 SB
+222 5400+30
+240 H   2    3
+260   1   5    1    2
+299 something abnormal
+801 informative
+001    1      Alpha                             2400                             3.0    1     2 w 1
+001    2      Beta                              2300                             0.0    3     1 b 0
+001    3      Gamma                             2200                             4.0    2  0000 - U
+";
+    let (t, warnings) = parse_with_warnings(text).expect("valid");
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(t.format, Format::Swiss { rounds: 5 });
+    assert_eq!(t.initial_colour, Some(Color::White));
+    assert_eq!(t.point_system().win, 30);
+    assert_eq!(t.score(1), 30);
+    assert_eq!(
+        t.tiebreaks().iter().map(|x| x.code()).collect::<Vec<_>>(),
+        ["DE", "BH-C1", "SB"]
+    );
+    assert_eq!(t.acceleration(), crate::rules2026::Acceleration::Baku);
+    assert!(t.prohibited(1, 2, 3) && !t.prohibited(1, 3, 3));
+    // The 240 bye sits in round 2.
+    assert_eq!(t.entry(3, 2), crate::model::Entry::Bye(ByeKind::Half));
+    let out = write(&t);
+    for kept in [
+        "\n162  W 3.0    D 1.0    L 0.0    Z 0.0    P 3.0\n",
+        "\n172 FIDE\n",
+        "\n192 FIDE_DUTCH_2025_BAKU\n",
+        "\n202 DE BH-C1 SB\n",
+        "\n222 5400+30\n",
+        "\n260   1   5    1    2\n",
+        "\n299 something abnormal\n",
+        "\n801 informative\n",
+    ] {
+        assert!(out.contains(kept), "{kept:?} missing from\n{out}");
+    }
+    assert_eq!(parse(&out).unwrap(), t);
+    // Points column with the event's point system.
+    assert!(
+        out.contains("                             3.0    2     2 w 1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("                             4.0    1  0000 - U  0000 - H"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_trf_2026_records_are_refused_with_the_line() {
+    let base = "012 x\n001    1      Alpha\n001    2      Beta\n";
+    for (record, says) in [
+        ("162  W 1.0    D 2.0", "at least a draw"),
+        ("260   1   5    1    9", "no player 9"),
+        ("260   5   1    1    2", "first is not after the last"),
+        ("240 Q   1    1", "bye type"),
+        ("152 X", "W or B"),
+        ("250      1.0   1   2   1", "no last player"),
+    ] {
+        let err = parse(&format!("{base}{record}\n")).unwrap_err();
+        assert_eq!(err.line, 4, "{record}: {err}");
+        assert!(err.message.contains(says), "{record}: {err}");
     }
 }

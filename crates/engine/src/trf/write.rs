@@ -1,9 +1,9 @@
-//! The writer: canonical TRF16 plus our `XX` extension lines, such that reading it back gives
-//! the same tournament.
+//! The writer: canonical TRF-2026 (or TRF16 on request) plus our `XX` extension lines, such
+//! that reading it back gives the same tournament.
 
 use super::format::kind_for_export;
 use super::layout::{bye_code, clean, record_code, rest, COL_FIRST_ROUND, ROUND_WIDTH};
-use super::rounds::points_by_player;
+use super::records2026::{record_202, TIEBREAK_RECORD};
 use crate::model::{Color, Entry, GameResult, Outcome, StartNo, Tournament};
 use std::fmt;
 
@@ -45,8 +45,60 @@ fn number(value: impl fmt::Display, width: usize) -> String {
     }
 }
 
-/// Writes `t` as canonical TRF16 (plus the extension lines described in the module docs).
+/// Which edition of the format to write.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Version {
+    /// FIDE's TRF-2026 (in force since September 2025): `142` rounds, `152` initial colour,
+    /// `202` tie-breaks.
+    #[default]
+    Trf2026,
+    /// TRF16 with JaVaFo's `XXR` and `XXC` and our `XXT`, for programs that predate TRF-2026.
+    Trf16,
+}
+
+impl Version {
+    /// `trf` (TRF-2026) or `trf16`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Version::Trf2026 => "trf",
+            Version::Trf16 => "trf16",
+        }
+    }
+}
+
+/// Writes `t` as canonical TRF-2026 (plus the extension lines described in the module docs).
 pub fn write(t: &Tournament) -> String {
+    write_version(t, Version::Trf2026)
+}
+
+/// Writes `t` as TRF16 (`XXR`, `XXC`, `XXT` instead of `142`, `152`, `202`).
+pub fn write_trf16(t: &Tournament) -> String {
+    write_version(t, Version::Trf16)
+}
+
+/// The rank of each player (index start_no − 1) in the event's standings: points (of its
+/// point system), then its own tie-break list, then start number (columns 86–89).
+fn standings_ranks(t: &Tournament) -> Vec<u32> {
+    let config = crate::tiebreak::Config {
+        tiebreaks: t.tiebreaks(),
+        ..Default::default()
+    };
+    let standings = crate::tiebreak::standings(t, &config);
+    let mut rank = vec![0u32; t.players.len()];
+    for (place, row) in standings.rows.iter().enumerate() {
+        if let Some(slot) = row
+            .start_no
+            .checked_sub(1)
+            .and_then(|i| rank.get_mut(i as usize))
+        {
+            *slot = place as u32 + 1;
+        }
+    }
+    rank
+}
+
+/// Writes `t` in the edition `version`.
+pub fn write_version(t: &Tournament, version: Version) -> String {
     let n = t.players.len();
     // Trailing rounds without any entry have no representation in TRF16.
     let kept = t
@@ -97,11 +149,23 @@ pub fn write(t: &Tournament) -> String {
     if !info.round_dates.trim().is_empty() {
         record("132", clean(&info.round_dates).trim_end());
     }
-    record("XXR", &t.scheduled_rounds().to_string());
-    match t.initial_colour {
-        Some(Color::White) => record("XXC", "white1"),
-        Some(Color::Black) => record("XXC", "black1"),
-        None => {}
+    match version {
+        Version::Trf2026 => {
+            record("142", &t.scheduled_rounds().to_string());
+            match t.initial_colour {
+                Some(Color::White) => record("152", "W"),
+                Some(Color::Black) => record("152", "B"),
+                None => {}
+            }
+        }
+        Version::Trf16 => {
+            record("XXR", &t.scheduled_rounds().to_string());
+            match t.initial_colour {
+                Some(Color::White) => record("XXC", "white1"),
+                Some(Color::Black) => record("XXC", "black1"),
+                None => {}
+            }
+        }
     }
 
     // Each player's entry per round, in one pass over the games.
@@ -134,14 +198,9 @@ pub fn write(t: &Tournament) -> String {
             put(b.player, Entry::Bye(b.kind));
         }
     }
-    let points = points_by_player(t);
-    // Rank by points, then start number (TRF16 columns 86–89).
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&i| (std::cmp::Reverse(points[i]), i));
-    let mut rank = vec![0usize; n];
-    for (place, &i) in order.iter().enumerate() {
-        rank[i] = place + 1;
-    }
+    // Points with the event's point system (`162`), in tenths.
+    let points: Vec<u32> = t.players.iter().map(|p| t.score(p.start_no)).collect();
+    let rank = standings_ranks(t);
 
     for (i, p) in t.players.iter().enumerate() {
         let mut line = String::with_capacity(COL_FIRST_ROUND + ROUND_WIDTH * rounds.len());
@@ -161,8 +220,7 @@ pub fn write(t: &Tournament) -> String {
         line.push(' ');
         line.push_str(&left(p.birth.trim(), 10));
         line.push(' ');
-        let pts = points[i];
-        line.push_str(&number(format!("{}.{}", pts.0 / 2, (pts.0 % 2) * 5), 4));
+        line.push_str(&number(crate::rules2026::show(points[i]), 4));
         line.push(' ');
         line.push_str(&number(rank[i], 4));
         line.push_str("  ");
@@ -210,10 +268,20 @@ pub fn write(t: &Tournament) -> String {
     }
     for extra in &t.extra_records {
         let extra = clean(extra);
-        if is_kept_extra(&extra) {
-            out.push_str(&extra);
-            out.push('\n');
+        if !is_kept_extra(&extra) {
+            continue;
         }
+        // The event's tie-break list is TRF-2026's `202` (kept as `XXT` if a code has no
+        // TRF-2026 spelling).
+        let tiebreaks = version == Version::Trf2026
+            && extra
+                .strip_prefix(TIEBREAK_RECORD)
+                .is_some_and(|r| r.is_empty() || r.starts_with(' '));
+        match tiebreaks.then(|| record_202(&extra)).flatten() {
+            Some(r202) => out.push_str(&r202),
+            None => out.push_str(&extra),
+        }
+        out.push('\n');
     }
     out
 }
@@ -239,7 +307,8 @@ fn is_kept_extra(line: &str) -> bool {
         return false;
     }
     match code.as_str() {
-        "001" | "062" | "072" | "082" | "XXR" | "XXW" | "XXK" | "XXG" | "XXN" => false,
+        "001" | "062" | "072" | "082" | "XXR" | "XXW" | "XXK" | "XXG" | "XXN" | "142" | "152"
+        | "240" => false,
         "XXC" => !matches!(
             rest(&chars).trim().to_ascii_lowercase().as_str(),
             "white1" | "black1"
