@@ -164,6 +164,32 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// How far an event has got, from the engine's one count ([`Tournament::round_progress`]):
+/// "1 of 5 rounds played · round 2 paired, results pending · byes requested for 1 later round".
+pub fn round_progress(t: &Tournament) -> String {
+    let p = t.round_progress();
+    let mut parts = vec![format!(
+        "{} of {} rounds played",
+        p.complete,
+        t.scheduled_rounds()
+    )];
+    // A round-robin's whole schedule is paired from the start: only a Swiss says which round waits.
+    if !t.format.is_round_robin() && p.paired > p.complete {
+        parts.push(if p.paired == p.complete + 1 {
+            format!("round {} paired, results pending", p.paired)
+        } else {
+            format!("{} rounds with results pending", p.paired - p.complete)
+        });
+    }
+    if p.requested > 0 {
+        parts.push(format!(
+            "byes requested for {}",
+            plural(p.requested as usize, "later round", "later rounds")
+        ));
+    }
+    parts.join(" · ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,6 +224,30 @@ mod tests {
         assert_eq!(
             got,
             ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+        );
+    }
+
+    /// Issue 13 item 2: after pairing round 2 with no result, and a bye requested for round 5,
+    /// the header says one round played, not "2 of 5" or "5 of 5".
+    #[test]
+    fn round_progress_reads_played_paired_and_requested() {
+        use engine::{event, ByeKind, Player};
+        let players = (1..=4)
+            .map(|i| Player {
+                name: format!("P{i}"),
+                ..Player::default()
+            })
+            .collect();
+        let mut t = event::create("Open", Format::Swiss { rounds: 5 }, players).unwrap();
+        event::pair_next_round(&mut t).unwrap();
+        for b in 1..=2 {
+            event::set_result(&mut t, 1, b, GameResult::Played(Outcome::Draw)).unwrap();
+        }
+        event::pair_next_round(&mut t).unwrap();
+        event::request_bye(&mut t, 1, 5, Some(ByeKind::Half)).unwrap();
+        assert_eq!(
+            round_progress(&t),
+            "1 of 5 rounds played · round 2 paired, results pending · byes requested for 1 later round"
         );
     }
 }

@@ -109,11 +109,7 @@ pub fn EventHeader(
             let mut parts = vec![
                 text::format_label(t.format),
                 text::plural(t.players.len(), "player", "players"),
-                format!(
-                    "{} of {} rounds with results",
-                    t.last_round_with_results(),
-                    t.scheduled_rounds()
-                ),
+                text::round_progress(t),
             ];
             for extra in [&t.info.city, &t.info.start_date] {
                 if !extra.is_empty() {

@@ -26,7 +26,11 @@ impl Item {
                 "{} · {} · {}",
                 text::format_label(t.format),
                 text::plural(t.players.len(), "player", "players"),
-                text::plural(t.rounds.len(), "round", "rounds"),
+                format!(
+                    "{} of {} rounds played",
+                    t.round_progress().complete,
+                    t.scheduled_rounds()
+                ),
             ),
             updated: e.updated,
         }

@@ -404,6 +404,17 @@ pub struct Tournament {
     pub extra_records: Vec<String>,
 }
 
+/// How many rounds are complete, paired and only requested: [`Tournament::round_progress`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RoundProgress {
+    /// Rounds paired with every game's result entered.
+    pub complete: u32,
+    /// Rounds paired (complete or still waiting for results).
+    pub paired: u32,
+    /// Rounds not yet paired that hold requested byes or absences.
+    pub requested: u32,
+}
+
 /// Something that makes a tournament inconsistent; found by [`Tournament::validate`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ModelError {
@@ -630,6 +641,27 @@ impl Tournament {
         Ok(())
     }
 
+    /// How far the rounds have got: the one count behind "rounds played" on every screen.
+    /// A round is *paired* when it has a game or a pairing-allocated bye (a round-robin's whole
+    /// schedule is paired from the start), *complete* when it is paired and every game has a
+    /// result, and *requested* when it holds only byes or absences asked for ahead of pairing.
+    pub fn round_progress(&self) -> RoundProgress {
+        let mut progress = RoundProgress::default();
+        for r in &self.rounds {
+            let paired =
+                !r.games.is_empty() || r.byes.iter().any(|b| b.kind == ByeKind::PairingAllocated);
+            if paired {
+                progress.paired += 1;
+                if r.games.iter().all(|g| g.result != GameResult::Pending) {
+                    progress.complete += 1;
+                }
+            } else if !r.byes.is_empty() {
+                progress.requested += 1;
+            }
+        }
+        progress
+    }
+
     /// The last round with at least one recorded (non-pending) result; 0 if none.
     pub fn last_round_with_results(&self) -> u32 {
         self.rounds
@@ -815,5 +847,46 @@ mod tests {
         t.clear_tiebreaks();
         assert_eq!(t.chosen_tiebreaks(), None);
         assert_eq!(t.tiebreaks(), Tiebreak::preset(System::Swiss));
+    }
+
+    /// Issue 13 item 2: right after pairing round 2 the event has one complete round, not two;
+    /// a half-point bye requested for round 5 is a request, not a played round.
+    #[test]
+    fn round_progress_counts_complete_paired_and_requested_rounds() {
+        use crate::event;
+        let players = (1..=6)
+            .map(|i| Player {
+                name: format!("P{i}"),
+                rating: Some(2000 + i as u16),
+                ..Player::default()
+            })
+            .collect();
+        let mut t = event::create("Open", Format::Swiss { rounds: 5 }, players).unwrap();
+        assert_eq!(t.round_progress(), RoundProgress::default());
+        event::pair_next_round(&mut t).unwrap();
+        for b in 1..=3 {
+            event::set_result(&mut t, 1, b, GameResult::Played(Outcome::Draw)).unwrap();
+        }
+        event::pair_next_round(&mut t).unwrap();
+        let expected = RoundProgress {
+            complete: 1,
+            paired: 2,
+            requested: 0,
+        };
+        assert_eq!(t.round_progress(), expected);
+        event::request_bye(&mut t, 1, 5, Some(ByeKind::Half)).unwrap();
+        assert_eq!(
+            t.round_progress(),
+            RoundProgress {
+                requested: 1,
+                ..expected
+            }
+        );
+        event::set_result(&mut t, 2, 1, GameResult::Played(Outcome::WhiteWins)).unwrap();
+        assert_eq!(
+            t.round_progress().complete,
+            1,
+            "a round with a pending game"
+        );
     }
 }
