@@ -10,6 +10,7 @@ pub mod io;
 pub mod json;
 pub mod model;
 pub mod rating;
+pub mod roster;
 pub mod sensitivity;
 pub mod share;
 pub mod simulate;
