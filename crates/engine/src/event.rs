@@ -16,7 +16,7 @@
 //! tournament as it was.
 
 use crate::berger;
-use crate::dutch::{self, DutchRules, PairingError};
+use crate::dutch::{self, DutchRules, PairingError, RoundToPair};
 use crate::model::{
     self, Bye, ByeKind, Format, Game, GameResult, Player, RatingError, Round, StartNo, Tournament,
     Withdrawal,
@@ -397,24 +397,19 @@ pub fn points_before(t: &Tournament, player: StartNo, round: u32) -> crate::mode
     (1..round).filter_map(|r| t.entry(player, r).points()).sum()
 }
 
-/// Pairs the next round of a Swiss by the FIDE Dutch system ([`dutch::pair_round`]) and records
+/// Pairs the next round of a Swiss by the FIDE Dutch system ([`dutch::pair`], the CLI's entry,
+/// with the round after the last paired one stated) and records
 /// it: the boards with pending results, the pairing-allocated bye, the requested byes of that
 /// round kept. Returns the round number. Refused (nothing changed) while a game of an earlier
 /// round has no result, after the last round, or when no legal pairing exists.
 pub fn pair_next_round(t: &mut Tournament) -> Result<u32, EventError> {
     let total = swiss_rounds(t, "pairing the next round")?;
-    t.validate()
-        .map_err(|e| EventError::Pairing(PairingError::Invalid(e.to_string())))?;
     let round = paired_rounds(t) + 1;
     if round > total {
         return Err(PairingError::AllRoundsPaired { rounds: total }.into());
     }
-    if let Some(prev) = round.checked_sub(2).and_then(|i| t.rounds.get(i as usize)) {
-        if prev.games.iter().any(|g| g.result == GameResult::Pending) {
-            return Err(PairingError::RoundInProgress { round: round - 1 }.into());
-        }
-    }
-    let pairing = dutch::pair_round(t, round, DutchRules::default())?;
+    // The CLI's entry with the round stated: requests entered for later rounds stay requests.
+    let pairing = dutch::pair(t, RoundToPair::Stated(round), DutchRules::default())?;
     if pairing.boards.is_empty() && pairing.bye.is_none() {
         return Err(EventError::NobodyToPair(round));
     }
@@ -933,5 +928,30 @@ mod tests {
             Err(EventError::BadRating { .. })
         ));
         assert_eq!(t.players.len(), 4);
+    }
+
+    /// Issue 13 item 13: the app pairs through the CLI's entry ([`dutch::pair`]) with its round
+    /// stated, so a bye requested two rounds ahead stays a request for that round.
+    #[test]
+    fn the_app_pairs_its_next_round_through_the_clis_entry() {
+        let mut t = swiss(8, 5);
+        pair_next_round(&mut t).unwrap();
+        white_wins_all(&mut t);
+        pair_next_round(&mut t).unwrap();
+        white_wins_all(&mut t);
+        request_bye(&mut t, 5, 4, Some(ByeKind::Half)).unwrap();
+        let expected = dutch::pair(&t, RoundToPair::Stated(3), DutchRules::default()).unwrap();
+        // Read as a file, the column holding only the request would be the round to pair.
+        let as_file = dutch::pair(&t, RoundToPair::FromFile, DutchRules::default()).unwrap();
+        assert_eq!(as_file.round, 4);
+        assert_eq!(pair_next_round(&mut t), Ok(3));
+        let boards: Vec<(StartNo, StartNo)> = t.rounds[2]
+            .games
+            .iter()
+            .map(|g| (g.white, g.black))
+            .collect();
+        assert_eq!(boards, expected.boards);
+        assert!(boards.iter().any(|&(w, b)| w == 5 || b == 5));
+        assert_eq!(requested_byes(&t), vec![(4, 5, ByeKind::Half)]);
     }
 }
