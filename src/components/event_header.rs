@@ -3,7 +3,7 @@
 
 use crate::files::{self, FileFormat};
 use crate::text;
-use engine::Tournament;
+use engine::{Format, Tournament};
 use leptos::prelude::*;
 
 /// The views of an event, in navigation order.
@@ -74,6 +74,18 @@ impl EventView {
         }
     }
 
+    /// Whether the view exists for an event of `format`: the one rule behind the navigation
+    /// and the pages reached by URL. The withdrawal policies, their sensitivity and the what-if
+    /// explorer are defined for round-robins.
+    pub fn available_in(self, format: Format) -> bool {
+        match self {
+            EventView::Withdrawal | EventView::Sensitivity | EventView::WhatIf => {
+                format.is_round_robin()
+            }
+            _ => true,
+        }
+    }
+
     pub fn href(self, id: &str) -> String {
         match self {
             EventView::Withdrawal => format!("/event/{id}/withdrawal"),
@@ -136,6 +148,7 @@ pub fn EventHeader(
                     <nav class="tabs" aria-label="Event">
                         {EventView::ALL
                             .into_iter()
+                            .filter(|v| v.available_in(tournament.with_untracked(|t| t.format)))
                             .map(|v| {
                                 let testid = v.testid();
                                 view! {

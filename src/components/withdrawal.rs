@@ -9,6 +9,7 @@ use crate::components::layout::resolve_event;
 use crate::components::prior_controls::PriorControls;
 use crate::components::share_link::ShareLink;
 use crate::components::side_by_side::SideBySide;
+use crate::components::view_unavailable::unavailable_page;
 use crate::components::withdrawn_summary::WithdrawnSummary;
 use crate::share::SharedView;
 use crate::store::use_store;
@@ -33,7 +34,9 @@ pub fn WithdrawalScreen(
     event_id: String,
 ) -> impl IntoView {
     resolve_event(event_id, |id, tournament| {
-        view! { <WithdrawalBody event_id=id tournament=tournament /> }
+        unavailable_page(&id, tournament, EventView::Withdrawal).unwrap_or_else(|| {
+            view! { <WithdrawalBody event_id=id tournament=tournament /> }.into_any()
+        })
     })
 }
 

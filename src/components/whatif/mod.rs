@@ -13,6 +13,7 @@ use crate::components::layout::resolve_event;
 use crate::components::player_select::{PlayerLabel, PlayerSelect};
 use crate::components::prior_controls::PriorControls;
 use crate::components::share_link::ShareLink;
+use crate::components::view_unavailable::unavailable_page;
 use crate::share::SharedView;
 use crate::store::use_store;
 use crate::text;
@@ -35,6 +36,9 @@ pub fn WhatIfScreen(
     initial_round: Option<u32>,
 ) -> impl IntoView {
     resolve_event(event_id, move |id, tournament| {
+        if let Some(page) = unavailable_page(&id, tournament, EventView::WhatIf) {
+            return page;
+        }
         let complete = Memo::new(move |_| tournament.with(whatif::check_complete));
         let body = move || {
             match complete.get() {
@@ -51,6 +55,7 @@ pub fn WhatIfScreen(
                 {body}
             </article>
         }
+        .into_any()
     })
 }
 
