@@ -2,6 +2,8 @@
 
 use crate::support::*;
 use crosstable::components::event_header::{EventHeader, EventView};
+use crosstable::components::rounds::RoundsPanel;
+use crosstable::components::whatif::WhatIfScreen;
 use crosstable::components::withdrawal::WithdrawalScreen;
 
 const SWISS_ID: &str = "swiss";
@@ -79,4 +81,110 @@ async fn a_swiss_hides_the_round_robin_views_and_their_pages_say_what_is_availab
         "{links:?}"
     );
     assert!(find(&root, "[data-testid=imputed-table]").is_none());
+}
+
+fn mount_rounds(store: Store) -> (HtmlElement, impl Drop) {
+    mount(move || {
+        provide_context(store);
+        let tournament = resolved(store, SWISS_ID);
+        view! { <RoundsPanel event_id=SWISS_ID.to_string() tournament=tournament /> }
+    })
+}
+
+/// Records the request form (its submit button, as a user does).
+fn record(root: &Element) {
+    click(&find(root, "[data-testid=request-bye]").expect("the Record button"));
+}
+
+/// Item 6: withdrawing a player from the round already paired explains what happens to the
+/// game and offers both choices; the forfeit choice records the forfeit and the withdrawal.
+/// Item 12: the form starts afresh after a recorded request.
+#[wasm_bindgen_test]
+async fn withdrawing_from_a_paired_round_offers_the_arbiters_choices() {
+    let mut t = swiss_event();
+    engine::event::pair_next_round(&mut t).expect("round 2 pairs");
+    let game = t.rounds[1].games[0].clone();
+    let store = store_with(t);
+    let (root, _handle) = mount_rounds(store);
+    settle().await;
+    let pair = find(&root, "[data-testid=pair-next]").unwrap();
+    assert!(
+        !pair.class_list().contains("primary") && text(&pair).contains("results"),
+        "the pair button waits for results: {}",
+        text(&pair)
+    );
+    choose(
+        &find(&root, "[data-testid=request-player]").unwrap(),
+        &game.white.to_string(),
+    );
+    choose(&find(&root, "[data-testid=request-kind]").unwrap(), "W");
+    set_input(
+        &find(&root, "[data-testid=request-round]").unwrap(),
+        "2",
+        "input",
+    );
+    settle().await;
+    record(&root);
+    settle().await;
+    let error = text(&find(&root, "[data-testid=request-error]").expect("an error"));
+    assert!(
+        error.contains("already paired") && error.contains("forfeit"),
+        "{error}"
+    );
+    click(&find(&root, "[data-testid=withdraw-forfeit]").expect("the forfeit choice"));
+    settle().await;
+    let t = store
+        .tournament(SWISS_ID.to_string())
+        .get_untracked()
+        .unwrap();
+    assert_eq!(
+        t.rounds[1].games[0].result,
+        engine::GameResult::Forfeit(Some(engine::Color::Black))
+    );
+    assert_eq!(t.withdrawal_of(game.white).map(|w| w.after_round), Some(2));
+    assert!(find(&root, "[data-testid=withdraw-choices]").is_none());
+
+    // A bye request, recorded: the form forgets it.
+    choose(&find(&root, "[data-testid=request-player]").unwrap(), "1");
+    choose(&find(&root, "[data-testid=request-kind]").unwrap(), "Z");
+    set_input(
+        &find(&root, "[data-testid=request-round]").unwrap(),
+        "4",
+        "input",
+    );
+    settle().await;
+    record(&root);
+    settle().await;
+    assert_eq!(all(&root, "[data-testid=request-item]").len(), 1);
+    let player: web_sys::HtmlSelectElement = find(&root, "[data-testid=request-player]")
+        .unwrap()
+        .unchecked_into();
+    let round: HtmlInputElement = find(&root, "[data-testid=request-round]")
+        .unwrap()
+        .unchecked_into();
+    assert_eq!(
+        (player.value(), round.value()),
+        (String::new(), String::new())
+    );
+}
+
+/// Item 10: the refusal names the player who withdrew and the complete event to use. Item 9:
+/// "Open the complete example" reuses the copy already saved.
+#[wasm_bindgen_test]
+async fn the_what_if_refusal_names_the_withdrawal_and_the_complete_example_is_reused() {
+    let store = example_store();
+    let (root, _handle) = mount(move || {
+        provide_context(store);
+        view! { <Router><WhatIfScreen event_id=EXAMPLE_ID.to_string() /></Router> }
+    });
+    settle().await;
+    let panel = text(&find(&root, "[data-testid=whatif-unavailable]").expect("the refusal"));
+    let t = engine::example::withdrawal();
+    let withdrawn = &t.players[t.withdrawals[0].player as usize - 1].name;
+    assert!(panel.contains(&format!("{withdrawn} withdrew")), "{panel}");
+    assert!(panel.contains(&engine::example::complete().name), "{panel}");
+    let first = store.open_complete_example();
+    let count = store.events.with_untracked(Vec::len);
+    assert_eq!(store.open_complete_example(), first);
+    assert_eq!(store.events.with_untracked(Vec::len), count);
 }

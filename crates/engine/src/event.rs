@@ -59,6 +59,14 @@ pub enum EventError {
     },
     /// The round is paired already (or earlier than the next one to pair).
     RoundAlreadyPaired(u32),
+    /// A withdrawal from a round already paired, in which the player has a game: the arbiter
+    /// either forfeits that game ([`withdraw_forfeiting`]) or withdraws them from the next round.
+    WithdrawFromPairedRound {
+        player: StartNo,
+        round: u32,
+        board: usize,
+        opponent: StartNo,
+    },
     /// Undo: nothing is paired yet.
     NothingToUndo,
     /// Undo: the round has a result.
@@ -104,6 +112,19 @@ impl fmt::Display for EventError {
                 f,
                 "round {r} is already paired; a bye or absence is requested for a round not yet \
                  paired (undo the pairing first to change it)"
+            ),
+            EventError::WithdrawFromPairedRound {
+                player,
+                round,
+                board,
+                opponent,
+            } => write!(
+                f,
+                "round {round} is already paired: player {player} plays player {opponent} on \
+                 board {board}. Either record that game as a forfeit (player {opponent} wins) and \
+                 withdraw player {player} from round {next} on, or withdraw from round {next} on \
+                 and have the game played (or its result entered)",
+                next = round + 1
             ),
             EventError::NothingToUndo => write!(f, "no round is paired yet: nothing to undo"),
             EventError::RoundHasResults(r) => write!(
@@ -514,6 +535,19 @@ pub fn withdraw(
         }
         if let Format::Swiss { .. } = t.format {
             if from <= paired_rounds(t) {
+                if let Some((board, game)) = t.rounds[from as usize - 1]
+                    .games
+                    .iter()
+                    .enumerate()
+                    .find(|(_, g)| g.colour_of(player).is_some())
+                {
+                    return Err(EventError::WithdrawFromPairedRound {
+                        player,
+                        round: from,
+                        board: board + 1,
+                        opponent: game.opponent_of(player).unwrap_or(0),
+                    });
+                }
                 return Err(EventError::RoundAlreadyPaired(from));
             }
             for round in next.rounds.iter_mut().skip(from as usize - 1) {
@@ -529,6 +563,38 @@ pub fn withdraw(
     }
     next.validate()
         .map_err(|e| EventError::Pairing(PairingError::Invalid(e.to_string())))?;
+    *t = next;
+    Ok(())
+}
+
+/// The first of an arbiter's choices when a player withdraws during a paired round (see
+/// [`EventError::WithdrawFromPairedRound`]): `player` loses their game of `round` by forfeit and
+/// withdraws from the next round on (after the last round, the forfeit alone).
+pub fn withdraw_forfeiting(
+    t: &mut Tournament,
+    player: StartNo,
+    round: u32,
+) -> Result<(), EventError> {
+    let r = round
+        .checked_sub(1)
+        .and_then(|i| t.rounds.get(i as usize))
+        .ok_or(EventError::UnknownRound(round))?;
+    let (board, colour) = r
+        .games
+        .iter()
+        .enumerate()
+        .find_map(|(i, g)| g.colour_of(player).map(|c| (i + 1, c)))
+        .ok_or(EventError::UnknownPlayer(player))?;
+    let mut next = t.clone();
+    set_result(
+        &mut next,
+        round,
+        board,
+        GameResult::Forfeit(Some(colour.opposite())),
+    )?;
+    if round < t.scheduled_rounds() {
+        withdraw(&mut next, player, Some(round + 1))?;
+    }
     *t = next;
     Ok(())
 }
@@ -787,10 +853,10 @@ mod tests {
         assert_eq!(t.entry(3, 2), Entry::None);
         assert_eq!(t.rounds[1].games.len(), 2);
         // A paired round cannot be withdrawn from; a later one can, and it can be taken back.
-        assert_eq!(
+        assert!(matches!(
             withdraw(&mut t, 1, Some(2)),
-            Err(EventError::RoundAlreadyPaired(2))
-        );
+            Err(EventError::WithdrawFromPairedRound { round: 2, .. })
+        ));
         withdraw(&mut t, 3, None).unwrap();
         assert!(t.withdrawals.is_empty());
         assert_eq!(
@@ -953,5 +1019,40 @@ mod tests {
         assert_eq!(boards, expected.boards);
         assert!(boards.iter().any(|&(w, b)| w == 5 || b == 5));
         assert_eq!(requested_byes(&t), vec![(4, 5, ByeKind::Half)]);
+    }
+
+    /// Issue 13 item 6: withdrawing during a paired round says what happens to the game and
+    /// offers the arbiter's two choices.
+    #[test]
+    fn withdrawing_during_a_paired_round_offers_forfeit_or_next_round() {
+        let mut t = swiss(6, 5);
+        pair_next_round(&mut t).unwrap();
+        let game = t.rounds[0].games[1].clone();
+        let p = game.white;
+        let e = withdraw(&mut t, p, Some(1)).unwrap_err();
+        assert_eq!(
+            e,
+            EventError::WithdrawFromPairedRound {
+                player: p,
+                round: 1,
+                board: 2,
+                opponent: game.black
+            }
+        );
+        assert!(
+            e.to_string().contains("forfeit") && e.to_string().contains("round 2"),
+            "{e}"
+        );
+        // Choice 1: forfeit that game, withdraw from the next round on.
+        let mut forfeited = t.clone();
+        withdraw_forfeiting(&mut forfeited, p, 1).unwrap();
+        assert_eq!(
+            forfeited.rounds[0].games[1].result,
+            GameResult::Forfeit(Some(Color::Black))
+        );
+        assert_eq!(forfeited.withdrawal_of(p).map(|w| w.after_round), Some(1));
+        // Choice 2: withdraw from the next round, the game stays pending.
+        withdraw(&mut t, p, Some(2)).unwrap();
+        assert_eq!(t.rounds[0].games[1].result, GameResult::Pending);
     }
 }

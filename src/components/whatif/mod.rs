@@ -42,7 +42,7 @@ pub fn WhatIfScreen(
         let complete = Memo::new(move |_| tournament.with(whatif::check_complete));
         let body = move || {
             match complete.get() {
-            Err(e) => view! { <NeedsCompleteEvent why=text::sentence(&e.to_string()) /> }.into_any(),
+            Err(e) => view! { <NeedsCompleteEvent why=tournament.with(|t| why_incomplete(t, &e)) /> }.into_any(),
             Ok(()) => view! {
                 <Explorer tournament=tournament initial_player=initial_player initial_round=initial_round />
             }
@@ -59,6 +59,43 @@ pub fn WhatIfScreen(
     })
 }
 
+/// The engine's refusal in the event's own terms: the player by name, and whether they withdrew
+/// (the usual reason), or only the engine's sentence.
+pub fn why_incomplete(t: &Tournament, e: &whatif::WhatIfError) -> String {
+    let whatif::WhatIfError::Incomplete {
+        player,
+        played,
+        scheduled,
+    } = *e
+    else {
+        return text::sentence(&e.to_string());
+    };
+    let complete = engine::example::complete().name;
+    // The first incomplete player is often an opponent of the one who withdrew: name the
+    // withdrawal, the cause.
+    let withdrawn = t
+        .withdrawals
+        .first()
+        .copied()
+        .or_else(|| t.detect_withdrawals().first().copied());
+    match withdrawn {
+        Some(w) => format!(
+            "{} withdrew after round {}, so their later games were never played; the explorer \
+             compares each policy with real results, so it needs an event in which every game \
+             was played, such as the complete example “{complete}”",
+            text::name_of(t, w.player),
+            w.after_round,
+        ),
+        None => format!(
+            "{} has {} without an over-the-board result (not yet played, or forfeited); the \
+             explorer needs an event in which every game was played, such as the complete \
+             example “{complete}”",
+            text::name_of(t, player),
+            text::plural(scheduled.saturating_sub(played) as usize, "game", "games"),
+        ),
+    }
+}
+
 /// Why the explorer cannot run on this event, and the way to the complete example.
 #[component]
 fn NeedsCompleteEvent(
@@ -68,7 +105,7 @@ fn NeedsCompleteEvent(
     let store = use_store();
     let navigate = use_navigate();
     let open_complete = move |_| {
-        let id = store.add_event(engine::example::complete());
+        let id = store.open_complete_example();
         navigate(&EventView::WhatIf.href(&id), NavigateOptions::default());
     };
     view! {
