@@ -164,6 +164,35 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// `text` ending in a full stop, unless it already ends in `.`, `?` or `!` (no "cut short?.").
+pub fn full_stop(text: &str) -> String {
+    if text.ends_with(['.', '?', '!']) {
+        text.to_string()
+    } else {
+        format!("{text}.")
+    }
+}
+
+/// The warning a TRF export gives when it shortens names (empty when it does not): which
+/// players, and that the JSON file keeps them whole.
+pub fn trf_shortened(t: &Tournament) -> String {
+    let shortened = engine::names_shortened_in_trf(t);
+    if shortened.is_empty() {
+        return String::new();
+    }
+    let who = shortened
+        .iter()
+        .map(|&p| format!("no. {p}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!(
+        "The TRF file keeps {} characters of a name: {} shortened ({who}). The JSON download \
+         keeps every name whole.",
+        engine::TRF_NAME_WIDTH,
+        plural(shortened.len(), "name was", "names were"),
+    )
+}
+
 /// How far an event has got, from the engine's one count ([`Tournament::round_progress`]):
 /// "1 of 5 rounds played · round 2 paired, results pending · byes requested for 1 later round".
 pub fn round_progress(t: &Tournament) -> String {
@@ -249,5 +278,13 @@ mod tests {
             round_progress(&t),
             "1 of 5 rounds played · round 2 paired, results pending · byes requested for 1 later round"
         );
+    }
+
+    /// Issue 13 item 12: the damaged-link message ends "cut short?", not "cut short?.".
+    #[test]
+    fn a_sentence_gets_one_full_stop() {
+        let damaged = engine::share::decode("v1.***").unwrap_err().to_string();
+        assert!(full_stop(&sentence(&damaged)).ends_with("cut short?"));
+        assert_eq!(full_stop("Done"), "Done.");
     }
 }

@@ -111,6 +111,9 @@ pub fn EventHeader(
     let export = move |format: FileFormat| {
         let result = tournament.with_untracked(|t| files::download_event(t, format));
         status.set(match result {
+            Ok(()) if matches!(format, FileFormat::Trf) => {
+                tournament.with_untracked(text::trf_shortened)
+            }
             Ok(()) => String::new(),
             Err(e) => format!("Download failed: {e}"),
         });

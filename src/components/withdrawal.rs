@@ -32,10 +32,14 @@ enum State {
 pub fn WithdrawalScreen(
     /// Id of the event in the store.
     event_id: String,
+    /// The unplayed game to select first (a share link's).
+    #[prop(optional)]
+    initial_game: Option<GameKey>,
 ) -> impl IntoView {
-    resolve_event(event_id, |id, tournament| {
+    resolve_event(event_id, move |id, tournament| {
         unavailable_page(&id, tournament, EventView::Withdrawal).unwrap_or_else(|| {
-            view! { <WithdrawalBody event_id=id tournament=tournament /> }.into_any()
+            view! { <WithdrawalBody event_id=id tournament=tournament initial_game=initial_game /> }
+                .into_any()
         })
     })
 }
@@ -47,6 +51,8 @@ fn WithdrawalBody(
     event_id: String,
     /// The event.
     tournament: Memo<Tournament>,
+    /// The unplayed game to select first.
+    initial_game: Option<GameKey>,
 ) -> impl IntoView {
     let live = LiveAnalysis::resolved(use_store(), tournament);
     let state = Memo::new(move |_| {
@@ -85,7 +91,7 @@ fn WithdrawalBody(
             </section>
         }
         .into_any(),
-        State::Ready => view! { <PolicyPanels live=live tournament=tournament /> }.into_any(),
+        State::Ready => view! { <PolicyPanels live=live tournament=tournament initial_game=initial_game /> }.into_any(),
     }
     };
     view! {
@@ -108,8 +114,10 @@ fn PolicyPanels(
     live: LiveAnalysis,
     /// The event.
     tournament: Memo<Tournament>,
+    /// The unplayed game to select first.
+    initial_game: Option<GameKey>,
 ) -> impl IntoView {
-    let selected = RwSignal::new(None::<GameKey>);
+    let selected = RwSignal::new(initial_game);
     let order_by = RwSignal::new(Policy::Fide);
     view! {
         <div class="withdrawal-layout">
@@ -128,6 +136,7 @@ fn PolicyPanels(
                 view=SharedView::Withdrawal
                 player=Signal::derive(|| None)
                 round=Signal::derive(|| None)
+                game=Signal::derive(move || selected.get().map(crate::share::shared_game))
             />
         </div>
     }

@@ -14,6 +14,20 @@ pub const MAX_PLAYERS: usize = 1000;
 /// Most players of a round-robin created here: 100 players already make 99 rounds.
 pub const MAX_ROUND_ROBIN_PLAYERS: usize = 100;
 
+/// Characters of a name a TRF16 player line holds (columns 15–47); the TRF writer cuts longer
+/// names. A test checks the writer against it.
+pub const TRF_NAME_WIDTH: usize = 33;
+
+/// The players whose names a TRF export shortens (longer than [`TRF_NAME_WIDTH`]), so that the
+/// app can say so before the file leaves.
+pub fn names_shortened_in_trf(t: &Tournament) -> Vec<StartNo> {
+    t.players
+        .iter()
+        .filter(|p| p.name.trim().chars().count() > TRF_NAME_WIDTH)
+        .map(|p| p.start_no)
+        .collect()
+}
+
 /// The ratings a player entered here may have: below 100 or above 3500 is a typo, not a
 /// rating (FIDE's list runs from 1400 up, national lists go lower).
 pub const RATINGS: std::ops::RangeInclusive<u16> = 100..=3500;
@@ -888,5 +902,26 @@ mod tests {
             1,
             "a round with a pending game"
         );
+    }
+
+    /// Issue 13 item 3: the players a TRF export shortens are the ones the writer cuts.
+    #[test]
+    fn names_shortened_in_trf_match_the_writer() {
+        let long = "W".repeat(200);
+        let players = vec![
+            Player {
+                name: long.clone(),
+                ..Player::default()
+            },
+            Player {
+                name: "X".repeat(TRF_NAME_WIDTH),
+                ..Player::default()
+            },
+        ];
+        let t = Tournament::new("Open", Format::Swiss { rounds: 3 }, players);
+        assert_eq!(names_shortened_in_trf(&t), vec![1]);
+        let back = crate::trf::parse(&crate::trf::write(&t)).unwrap();
+        assert_eq!(back.players[0].name, long[..TRF_NAME_WIDTH]);
+        assert_eq!(back.players[1].name, t.players[1].name);
     }
 }
