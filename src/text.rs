@@ -193,6 +193,16 @@ pub fn trf_shortened(t: &Tournament) -> String {
     )
 }
 
+/// When a withdrawal happened, as read: "before round 1" for a player who played no round,
+/// else "after round N" (never "after round 0").
+pub fn withdrawal_point(after_round: u32) -> String {
+    if after_round == 0 {
+        "before round 1".to_string()
+    } else {
+        format!("after round {after_round}")
+    }
+}
+
 /// How far an event has got, from the engine's one count ([`Tournament::round_progress`]):
 /// "1 of 5 rounds played · round 2 paired, results pending · byes requested for 1 later round".
 pub fn round_progress(t: &Tournament) -> String {
@@ -286,5 +296,25 @@ mod tests {
         let damaged = engine::share::decode("v1.***").unwrap_err().to_string();
         assert!(full_stop(&sentence(&damaged)).ends_with("cut short?"));
         assert_eq!(full_stop("Done"), "Done.");
+    }
+
+    /// Issue 13 item 12: a withdrawal before any round reads "before round 1".
+    #[test]
+    fn a_withdrawal_before_any_round_reads_before_round_1() {
+        assert_eq!(withdrawal_point(0), "before round 1");
+        assert_eq!(withdrawal_point(5), "after round 5");
+    }
+
+    /// Issue 13 item 3: the TRF download says which names it shortens, and nothing otherwise.
+    #[test]
+    fn the_trf_warning_names_the_shortened_players() {
+        let mut t = engine::example::withdrawal();
+        assert_eq!(trf_shortened(&t), "");
+        t.players[2].name = "N".repeat(200);
+        let warning = trf_shortened(&t);
+        assert!(
+            warning.contains("no. 3") && warning.contains(&engine::TRF_NAME_WIDTH.to_string()),
+            "{warning}"
+        );
     }
 }

@@ -758,9 +758,9 @@ fn RequestList(
                     view! {
                         <li data-testid="withdrawal-item">
                             {format!(
-                                "{} ({p}) withdrew after round {} ",
+                                "{} ({p}) withdrew {} ",
                                 text::name_of(t, p),
-                                w.after_round
+                                text::withdrawal_point(w.after_round)
                             )}
                             <button
                                 type="button"

@@ -80,11 +80,11 @@ pub fn why_incomplete(t: &Tournament, e: &whatif::WhatIfError) -> String {
         .or_else(|| t.detect_withdrawals().first().copied());
     match withdrawn {
         Some(w) => format!(
-            "{} withdrew after round {}, so their later games were never played; the explorer \
+            "{} withdrew {}, so their later games were never played; the explorer \
              compares each policy with real results, so it needs an event in which every game \
              was played, such as the complete example “{complete}”",
             text::name_of(t, w.player),
-            w.after_round,
+            text::withdrawal_point(w.after_round),
         ),
         None => format!(
             "{} has {} without an over-the-board result (not yet played, or forfeited); the \
