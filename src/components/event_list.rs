@@ -23,14 +23,11 @@ impl Item {
             revision: e.revision,
             name: t.name.clone(),
             meta: format!(
-                "{} · {} · {}",
+                "{} · {} · {} of {} rounds played",
                 text::format_label(t.format),
                 text::plural(t.players.len(), "player", "players"),
-                format!(
-                    "{} of {} rounds played",
-                    t.round_progress().complete,
-                    t.scheduled_rounds()
-                ),
+                t.round_progress().complete,
+                t.scheduled_rounds()
             ),
             updated: e.updated,
         }

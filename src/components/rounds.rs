@@ -261,17 +261,11 @@ fn RoundActions(
 ) -> impl IntoView {
     let paired = panel.paired;
     let scheduled = Memo::new(move |_| panel.tournament.with(Tournament::scheduled_rounds));
-    // The last paired round still has a game without a result.
+    // A paired round still has a game without a result (the engine's one count of rounds).
     let waiting = Memo::new(move |_| {
-        let p = paired.get();
         panel.tournament.with(|t| {
-            p.checked_sub(1)
-                .and_then(|i| t.rounds.get(i as usize))
-                .is_some_and(|r| {
-                    r.games
-                        .iter()
-                        .any(|g| g.result == engine::GameResult::Pending)
-                })
+            let progress = t.round_progress();
+            progress.paired > progress.complete
         })
     });
     let pair_next = move |_: leptos::ev::MouseEvent| {
