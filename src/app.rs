@@ -46,6 +46,8 @@ pub fn App() -> impl IntoView {
     let store = Store::load();
     store.persist();
     provide_context(store);
+    // The simulation's run outlives its page (issue 13 item 11).
+    crate::pages::simulation::SimulationRun::provide();
     provide_context(watch_color_scheme());
 
     view! {

@@ -5,8 +5,9 @@
 //! A link is `/shared#v1.…`: the event travels in the fragment, which never leaves the browser,
 //! and opening the link stores nothing until the user saves a copy.
 
+use crate::analysis::GameKey;
 use crate::store::K_INPUT_MAX;
-pub use engine::share::{encode, ShareError, Shared, SharedView};
+pub use engine::share::{encode, ShareError, Shared, SharedGame, SharedView};
 
 /// The route that opens a share link.
 pub const ROUTE: &str = "/shared";
@@ -33,6 +34,26 @@ impl SharedViewPage for SharedView {
             SharedView::Sensitivity => format!("/event/{id}/sensitivity"),
             SharedView::Whatif => format!("/event/{id}/whatif"),
         }
+    }
+}
+
+/// The withdrawal view's selected game as a link carries it.
+pub fn shared_game(key: GameKey) -> SharedGame {
+    SharedGame {
+        player: key.player,
+        opponent: key.opponent,
+        round: key.round,
+        nth: key.nth,
+    }
+}
+
+/// The game a link selects, as the withdrawal view keys it.
+pub fn game_key(game: SharedGame) -> GameKey {
+    GameKey {
+        player: game.player,
+        opponent: game.opponent,
+        round: game.round,
+        nth: game.nth,
     }
 }
 

@@ -196,6 +196,21 @@ impl Store {
         id
     }
 
+    /// The id of the complete example (every game played, for the what-if explorer): the copy
+    /// already saved when there is one (same name, still complete), else a new copy.
+    pub fn open_complete_example(&self) -> String {
+        let complete = engine::example::complete();
+        let saved = self.events.with_untracked(|es| {
+            es.iter()
+                .find(|e| {
+                    e.tournament.name == complete.name
+                        && engine::whatif::check_complete(&e.tournament).is_ok()
+                })
+                .map(|e| e.id.clone())
+        });
+        saved.unwrap_or_else(|| self.add_event(complete))
+    }
+
     /// The example's id: [`EXAMPLE_ID`], unless unreadable data is kept under that key.
     fn example_id(&self) -> String {
         let taken = |id: &str| {

@@ -164,6 +164,71 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// `text` ending in a full stop, unless it already ends in `.`, `?` or `!` (no "cut short?.").
+pub fn full_stop(text: &str) -> String {
+    if text.ends_with(['.', '?', '!']) {
+        text.to_string()
+    } else {
+        format!("{text}.")
+    }
+}
+
+/// The warning a TRF export gives when it shortens names (empty when it does not): which
+/// players, and that the JSON file keeps them whole.
+pub fn trf_shortened(t: &Tournament) -> String {
+    let shortened = engine::names_shortened_in_trf(t);
+    if shortened.is_empty() {
+        return String::new();
+    }
+    let who = shortened
+        .iter()
+        .map(|&p| format!("no. {p}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!(
+        "The TRF file keeps {} characters of a name: {} shortened ({who}). The JSON download \
+         keeps every name whole.",
+        engine::TRF_NAME_WIDTH,
+        plural(shortened.len(), "name was", "names were"),
+    )
+}
+
+/// When a withdrawal happened, as read: "before round 1" for a player who played no round,
+/// else "after round N" (never "after round 0").
+pub fn withdrawal_point(after_round: u32) -> String {
+    if after_round == 0 {
+        "before round 1".to_string()
+    } else {
+        format!("after round {after_round}")
+    }
+}
+
+/// How far an event has got, from the engine's one count ([`Tournament::round_progress`]):
+/// "1 of 5 rounds played · round 2 paired, results pending · byes requested for 1 later round".
+pub fn round_progress(t: &Tournament) -> String {
+    let p = t.round_progress();
+    let mut parts = vec![format!(
+        "{} of {} rounds played",
+        p.complete,
+        t.scheduled_rounds()
+    )];
+    // A round-robin's whole schedule is paired from the start: only a Swiss says which round waits.
+    if !t.format.is_round_robin() && p.paired > p.complete {
+        parts.push(if p.paired == p.complete + 1 {
+            format!("round {} paired, results pending", p.paired)
+        } else {
+            format!("{} rounds with results pending", p.paired - p.complete)
+        });
+    }
+    if p.requested > 0 {
+        parts.push(format!(
+            "byes requested for {}",
+            plural(p.requested as usize, "later round", "later rounds")
+        ));
+    }
+    parts.join(" · ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,6 +263,58 @@ mod tests {
         assert_eq!(
             got,
             ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+        );
+    }
+
+    /// Issue 13 item 2: after pairing round 2 with no result, and a bye requested for round 5,
+    /// the header says one round played, not "2 of 5" or "5 of 5".
+    #[test]
+    fn round_progress_reads_played_paired_and_requested() {
+        use engine::{event, ByeKind, Player};
+        let players = (1..=4)
+            .map(|i| Player {
+                name: format!("P{i}"),
+                ..Player::default()
+            })
+            .collect();
+        let mut t = event::create("Open", Format::Swiss { rounds: 5 }, players).unwrap();
+        event::pair_next_round(&mut t).unwrap();
+        for b in 1..=2 {
+            event::set_result(&mut t, 1, b, GameResult::Played(Outcome::Draw)).unwrap();
+        }
+        event::pair_next_round(&mut t).unwrap();
+        event::request_bye(&mut t, 1, 5, Some(ByeKind::Half)).unwrap();
+        assert_eq!(
+            round_progress(&t),
+            "1 of 5 rounds played · round 2 paired, results pending · byes requested for 1 later round"
+        );
+    }
+
+    /// Issue 13 item 12: the damaged-link message ends "cut short?", not "cut short?.".
+    #[test]
+    fn a_sentence_gets_one_full_stop() {
+        let damaged = engine::share::decode("v1.***").unwrap_err().to_string();
+        assert!(full_stop(&sentence(&damaged)).ends_with("cut short?"));
+        assert_eq!(full_stop("Done"), "Done.");
+    }
+
+    /// Issue 13 item 12: a withdrawal before any round reads "before round 1".
+    #[test]
+    fn a_withdrawal_before_any_round_reads_before_round_1() {
+        assert_eq!(withdrawal_point(0), "before round 1");
+        assert_eq!(withdrawal_point(5), "after round 5");
+    }
+
+    /// Issue 13 item 3: the TRF download says which names it shortens, and nothing otherwise.
+    #[test]
+    fn the_trf_warning_names_the_shortened_players() {
+        let mut t = engine::example::withdrawal();
+        assert_eq!(trf_shortened(&t), "");
+        t.players[2].name = "N".repeat(200);
+        let warning = trf_shortened(&t);
+        assert!(
+            warning.contains("no. 3") && warning.contains(&engine::TRF_NAME_WIDTH.to_string()),
+            "{warning}"
         );
     }
 }

@@ -437,7 +437,7 @@ fn WithdrawalSelect(
         >
             <option value="">"—"</option>
             {(0..rounds)
-                .map(|r| view! { <option value=r.to_string()>{format!("after round {r}")}</option> })
+                .map(|r| view! { <option value=r.to_string()>{crate::text::withdrawal_point(r)}</option> })
                 .collect_view()}
         </select>
     }

@@ -3,7 +3,7 @@
 
 use crate::files::{self, FileFormat};
 use crate::text;
-use engine::Tournament;
+use engine::{Format, Tournament};
 use leptos::prelude::*;
 
 /// The views of an event, in navigation order.
@@ -74,6 +74,18 @@ impl EventView {
         }
     }
 
+    /// Whether the view exists for an event of `format`: the one rule behind the navigation
+    /// and the pages reached by URL. The withdrawal policies, their sensitivity and the what-if
+    /// explorer are defined for round-robins.
+    pub fn available_in(self, format: Format) -> bool {
+        match self {
+            EventView::Withdrawal | EventView::Sensitivity | EventView::WhatIf => {
+                format.is_round_robin()
+            }
+            _ => true,
+        }
+    }
+
     pub fn href(self, id: &str) -> String {
         match self {
             EventView::Withdrawal => format!("/event/{id}/withdrawal"),
@@ -99,6 +111,9 @@ pub fn EventHeader(
     let export = move |format: FileFormat| {
         let result = tournament.with_untracked(|t| files::download_event(t, format));
         status.set(match result {
+            Ok(()) if matches!(format, FileFormat::Trf) => {
+                tournament.with_untracked(text::trf_shortened)
+            }
             Ok(()) => String::new(),
             Err(e) => format!("Download failed: {e}"),
         });
@@ -109,11 +124,7 @@ pub fn EventHeader(
             let mut parts = vec![
                 text::format_label(t.format),
                 text::plural(t.players.len(), "player", "players"),
-                format!(
-                    "{} of {} rounds with results",
-                    t.last_round_with_results(),
-                    t.scheduled_rounds()
-                ),
+                text::round_progress(t),
             ];
             for extra in [&t.info.city, &t.info.start_date] {
                 if !extra.is_empty() {
@@ -140,6 +151,7 @@ pub fn EventHeader(
                     <nav class="tabs" aria-label="Event">
                         {EventView::ALL
                             .into_iter()
+                            .filter(|v| v.available_in(tournament.with_untracked(|t| t.format)))
                             .map(|v| {
                                 let testid = v.testid();
                                 view! {

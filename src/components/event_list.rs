@@ -23,10 +23,11 @@ impl Item {
             revision: e.revision,
             name: t.name.clone(),
             meta: format!(
-                "{} · {} · {}",
+                "{} · {} · {} of {} rounds played",
                 text::format_label(t.format),
                 text::plural(t.players.len(), "player", "players"),
-                text::plural(t.rounds.len(), "round", "rounds"),
+                t.round_progress().complete,
+                t.scheduled_rounds()
             ),
             updated: e.updated,
         }

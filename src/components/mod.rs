@@ -27,6 +27,7 @@ pub mod storage_banner;
 pub mod tiebreak_breakdown;
 pub mod tiebreak_editor;
 pub mod tiebreak_table;
+pub mod view_unavailable;
 pub mod whatif;
 pub mod why_above;
 pub mod withdrawal;

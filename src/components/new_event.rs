@@ -12,35 +12,17 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
 
-/// Reads the player list: one player per line, `Name, rating` (rating optional; a tab or `;`
-/// also separates). Errors name the line. The rating range ([`engine::RATINGS`]) and the
-/// player limit ([`engine::max_players`]) are the engine's.
+/// Reads the player list with the engine's paste reader ([`engine::roster::parse_roster`]:
+/// `Name, rating` per line, commas, semicolons or tabs). Every bad line and every duplicate is
+/// reported, one per line of the message, and nothing is created until the whole list reads.
 pub fn parse_players(text: &str) -> Result<Vec<Player>, String> {
-    let mut players = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        // The part after the last separator is the rating when it has a digit in it
-        // ("Carlsen, Magnus" is a name, "Carlsen, Magnus, 28x3" a typo to report).
-        let (name, rating) = match line.rfind([',', '\t', ';']) {
-            Some(at) if line[at + 1..].chars().any(|c| c.is_ascii_digit()) => {
-                (line[..at].trim(), line[at + 1..].trim())
-            }
-            _ => (line, ""),
-        };
-        let rating = engine::parse_rating(rating)
-            .map_err(|e| format!("line {}: {e} (or nothing)", i + 1))?;
-        if name.is_empty() {
-            return Err(format!("line {}: the name is missing", i + 1));
-        }
-        players.push(Player {
-            name: name.to_string(),
-            rating,
-            ..Player::default()
-        });
-    }
+    let players = engine::roster::parse_roster(text).map_err(|errors| {
+        errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
     if players.len() < 2 {
         return Err("enter at least two players, one per line".into());
     }
@@ -353,17 +335,19 @@ pub fn NewEventForm(
             <p id="players-help" class="muted">
                 {move || {
                     if is_swiss() {
-                        "The rating is the number after the last comma; leave it out for an unrated \
-                         player. A Swiss may start empty: add players on the Players tab, and pair \
+                        "The rating is the number after the last comma, semicolon or tab (a \
+                         spreadsheet's name and rating columns paste as they are); leave it out \
+                         for an unrated player. A Swiss may start empty: add players on the Players tab, and pair \
                          each round on the Rounds tab."
                     } else {
-                        "The rating is the number after the last comma; leave it out for an unrated \
-                         player. The rounds are paired from the FIDE Berger tables."
+                        "The rating is the number after the last comma, semicolon or tab (a \
+                         spreadsheet's name and rating columns paste as they are); leave it out \
+                         for an unrated player. The rounds are paired from the FIDE Berger tables."
                     }
                 }}
             </p>
             <Show when=move || error.with(Option::is_some)>
-                <p class="alert" role="alert" data-testid="new-event-error">
+                <p class="alert multiline" role="alert" data-testid="new-event-error">
                     {move || error.get().unwrap_or_default()}
                 </p>
             </Show>
@@ -445,5 +429,33 @@ mod tests {
         assert_eq!(t.point_system().win, 30);
         let e = apply_swiss_options(&mut t, true, "3-1-0").unwrap_err();
         assert!(e.contains("Baku"), "{e}");
+    }
+
+    /// Issue 13 item 4: a spreadsheet paste just works; every bad line and duplicate is named,
+    /// and nothing is created.
+    #[test]
+    fn the_wizard_reports_every_bad_line_and_creates_nothing() {
+        let ps = parse_players("Name\tRating\nSmith, John\t2100\nDoe, Jane\t1900").unwrap();
+        assert_eq!(ps[0].name, "Smith, John");
+        assert_eq!(ps[1].rating, Some(1900));
+        let e = build_event(
+            "Open",
+            SystemChoice::Swiss,
+            "5",
+            "",
+            "Text, Rating, abc\nSmith John 2100\nA, 2000\nA",
+        )
+        .unwrap_err();
+        let lines: Vec<&str> = e.lines().collect();
+        assert_eq!(lines.len(), 3, "{e}");
+        assert!(lines[0].starts_with("line 1:"), "{e}");
+        assert!(
+            lines[1].starts_with("line 2:") && lines[1].contains("comma"),
+            "{e}"
+        );
+        assert!(
+            lines[2].starts_with("line 4:") && lines[2].contains("line 3"),
+            "{e}"
+        );
     }
 }

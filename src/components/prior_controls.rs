@@ -15,6 +15,8 @@ pub fn PriorControls() -> impl IntoView {
     let expectation = Memo::new(move |_| store.settings.with(|s| s.expectation));
     let number = NodeRef::<Input>::new();
     let paper_k = Params::PAPER_K;
+    // The number box's text when it is not a k the engine takes (shown on the field).
+    let k_error = RwSignal::new(None::<String>);
 
     // While the user types in the number box ("2." on the way to "2.5"), keep their text if it
     // already means the current k.
@@ -60,23 +62,51 @@ pub fn PriorControls() -> impl IntoView {
                     aria-label="k, as a number"
                     node_ref=number
                     prop:value=number_text
+                    data-testid="k-number"
+                    aria-invalid=move || k_error.with(Option::is_some).then_some("true")
+                    aria-errormessage=move || k_error.with(Option::is_some).then_some("k-error")
                     on:input=move |ev| {
-                        if let Ok(v) = event_target_value(&ev).trim().parse::<f64>() {
-                            if (0.0..=K_INPUT_MAX).contains(&v) {
+                        let typed = event_target_value(&ev);
+                        match typed.trim().parse::<f64>() {
+                            Ok(v) if (0.0..=K_INPUT_MAX).contains(&v) && Params::check_k(v).is_ok() => {
+                                k_error.set(None);
                                 store.set_k(v);
                             }
+                            // Half-typed ("", "2.") is not yet an error.
+                            _ if typed.trim().is_empty() => k_error.set(None),
+                            _ => k_error.set(Some(format!(
+                                "k is a number from 0 to {}: “{}” is not used; the numbers below \
+                                 still use k = {}.",
+                                text::k_value(K_INPUT_MAX),
+                                typed.trim(),
+                                text::k_value(k.get_untracked())
+                            ))),
                         }
                     }
                 />
+                // Always clickable; says when the paper's k is the one in use.
                 <button
                     type="button"
                     class="quiet"
-                    disabled=move || k.get() == paper_k
-                    on:click=move |_| store.set_k(paper_k)
+                    data-testid="paper-k"
+                    aria-pressed=move || if k.get() == paper_k { "true" } else { "false" }
+                    on:click=move |_| {
+                        k_error.set(None);
+                        store.set_k(paper_k)
+                    }
                 >
-                    {format!("Paper's k = {}", text::k_value(paper_k))}
+                    {move || {
+                        if k.get() == paper_k {
+                            format!("Paper's k = {} (in use)", text::k_value(paper_k))
+                        } else {
+                            format!("Paper's k = {}", text::k_value(paper_k))
+                        }
+                    }}
                 </button>
             </div>
+            {move || k_error.get().map(|e| view! {
+                <p id="k-error" class="alert" role="alert" data-testid="k-error">{e}</p>
+            })}
             <label class="inline">
                 "Expected score "
                 <select

@@ -164,6 +164,7 @@ pub fn RatingChanges(
     view! {
         <section class="panel" data-testid="rating-changes" aria-labelledby="ratings-title">
             <h3 id="ratings-title">"FIDE rating changes"</h3>
+            <PlayedOnlyNote live=live />
             <p class="muted small">
                 "From the recorded results (B.02): rated games are games played over the board against a \
                  rated opponent; expected score from table 8.1.2 with the 400-point rule; change = K × \
@@ -197,5 +198,33 @@ pub fn RatingChanges(
             </Show>
             {initial}
         </section>
+    }
+}
+
+/// With the standings on a policy's crosstable: the ratings do not follow it (FIDE rates played
+/// games only), and the reader must not take them for the policy's.
+#[component]
+fn PlayedOnlyNote(
+    /// The event's live standings (their basis).
+    live: LiveStandings,
+) -> impl IntoView {
+    let policy_basis = move || {
+        live.computed.with(|c| match c.as_ref().map(|c| c.basis) {
+            Some(engine::standings::Basis::Policy(policy)) => Some(policy.label()),
+            _ => None,
+        })
+    };
+    move || {
+        policy_basis().map(|label| {
+            view! {
+                <p class="note" role="note" data-testid="ratings-played-only">
+                    {format!(
+                        "The standings above use the “{label}” crosstable; these rating changes do \
+                         not: FIDE rates games actually played over the board only, so imputed, \
+                         annulled or forfeited games count for nothing here."
+                    )}
+                </p>
+            }
+        })
     }
 }

@@ -266,6 +266,13 @@ fn RoundActions(
 ) -> impl IntoView {
     let paired = panel.paired;
     let scheduled = Memo::new(move |_| panel.tournament.with(Tournament::scheduled_rounds));
+    // A paired round still has a game without a result (the engine's one count of rounds).
+    let waiting = Memo::new(move |_| {
+        panel.tournament.with(|t| {
+            let progress = t.round_progress();
+            progress.paired > progress.complete
+        })
+    });
     let pair_next = move |_: leptos::ev::MouseEvent| {
         let ok = panel.run("Cannot pair the next round", &|t| {
             let r = event::pair_next_round(t)?;
@@ -292,9 +299,11 @@ fn RoundActions(
     view! {
         <div class="toolbar" role="group" aria-label="Round actions">
             <Show when=move || is_swiss.get()>
+                // While the last round waits for results the button stays clickable (it says
+                // why it cannot pair) but does not look like the next step.
                 <button
                     type="button"
-                    class="primary"
+                    class=move || if waiting.get() { "waiting" } else { "primary" }
                     data-testid="pair-next"
                     disabled=move || { paired.get() >= scheduled.get() }
                     on:click=pair_next
@@ -303,6 +312,8 @@ fn RoundActions(
                         let next = paired.get() + 1;
                         if next > scheduled.get() {
                             "All rounds paired".to_string()
+                        } else if waiting.get() {
+                            format!("Pair round {next} (after round {}’s results)", next - 1)
                         } else {
                             format!("Pair round {next}")
                         }
@@ -596,11 +607,33 @@ fn Requests(
         })
     });
 
-    let apply = move |op: &dyn Fn(&mut Tournament) -> Result<(), EventError>| match store
-        .run_event(&id.get_value(), op)
-    {
-        Ok(()) => error.set(None),
-        Err(e) => error.set(Some(format!("{e}. Nothing was changed."))),
+    // A withdrawal refused because the round is paired: (player, round) for the two choices.
+    let choice = RwSignal::new(None::<(StartNo, u32)>);
+    let apply = move |op: &dyn Fn(&mut Tournament) -> Result<(), EventError>| {
+        choice.set(None);
+        match store.run_event(&id.get_value(), op) {
+            Ok(()) => {
+                error.set(None);
+                true
+            }
+            Err(e) => {
+                if let EventError::WithdrawFromPairedRound { player, round, .. } = e {
+                    choice.set(Some((player, round)));
+                }
+                error.set(Some(format!("{e}. Nothing was changed.")));
+                false
+            }
+        }
+    };
+    let choose = move |forfeit: bool| {
+        let Some((p, r)) = choice.get_untracked() else {
+            return;
+        };
+        if forfeit {
+            apply(&|t| event::withdraw_forfeiting(t, p, r));
+        } else {
+            apply(&|t| event::withdraw(t, p, Some(r + 1)));
+        }
     };
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -629,10 +662,16 @@ fn Requests(
         } else {
             Request::Withdraw
         };
-        match what {
+        let done = match what {
             Request::HalfBye => apply(&|t| event::request_bye(t, p, r, Some(ByeKind::Half))),
             Request::Absent => apply(&|t| event::request_bye(t, p, r, Some(ByeKind::Zero))),
             Request::Withdraw => apply(&|t| event::withdraw(t, p, Some(r))),
+        };
+        // Recorded: the form starts afresh for the next request.
+        if done {
+            player.set(None);
+            round.set(String::new());
+            kind.set(Request::HalfBye);
         }
     };
 
@@ -700,8 +739,18 @@ fn Requests(
                     {move || error.get().unwrap_or_default()}
                 </p>
             </Show>
+            {move || choice.get().map(|(_, r)| view! {
+                <div class="toolbar" role="group" aria-label="The arbiter's choices" data-testid="withdraw-choices">
+                    <button type="button" data-testid="withdraw-forfeit" on:click=move |_| choose(true)>
+                        {format!("Forfeit the round {r} game and withdraw from round {} on", r + 1)}
+                    </button>
+                    <button type="button" data-testid="withdraw-next" on:click=move |_| choose(false)>
+                        {format!("Withdraw from round {} on (the game stays)", r + 1)}
+                    </button>
+                </div>
+            })}
             <ul class="request-list">
-                <RequestList tournament=tournament apply=Callback::new(move |op: Op| apply(&*op)) />
+                <RequestList tournament=tournament apply=Callback::new(move |op: Op| { apply(&*op); }) />
             </ul>
         </section>
     }
@@ -751,9 +800,9 @@ fn RequestList(
                     view! {
                         <li data-testid="withdrawal-item">
                             {format!(
-                                "{} ({p}) withdrew after round {} ",
+                                "{} ({p}) withdrew {} ",
                                 text::name_of(t, p),
-                                w.after_round
+                                text::withdrawal_point(w.after_round)
                             )}
                             <button
                                 type="button"

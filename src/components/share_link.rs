@@ -2,7 +2,7 @@
 //! the expectation model in its fragment (see `share`). Whoever opens it sees the same numbers;
 //! nothing is stored in their browser unless they save a copy.
 
-use crate::share::{self, Shared, SharedView};
+use crate::share::{self, Shared, SharedGame, SharedView};
 use crate::store::use_store;
 use engine::{StartNo, Tournament};
 use leptos::html::Input;
@@ -33,6 +33,9 @@ pub fn ShareLink(
     /// The chosen round (what-if), if any.
     #[prop(into)]
     round: Signal<Option<u32>>,
+    /// The selected unplayed game (withdrawal view), if any.
+    #[prop(optional, into)]
+    game: Option<Signal<Option<SharedGame>>>,
 ) -> impl IntoView {
     let store = use_store();
     let link = RwSignal::new(None::<String>);
@@ -46,6 +49,7 @@ pub fn ShareLink(
             tournament: t,
             player: player.get_untracked(),
             round: round.get_untracked(),
+            game: game.and_then(|g| g.get_untracked()),
             k: settings.k,
             expectation: settings.expectation,
         })));
@@ -71,7 +75,7 @@ pub fn ShareLink(
         <section class="panel share" aria-labelledby="share-title">
             <h3 id="share-title">"Share this view"</h3>
             <p class="muted">
-                "The link holds the event, the chosen player and round, and k (compressed into the part after “#”, \
+                "The link holds the event, the chosen player, round or game, and k (compressed into the part after “#”, \
                  which never reaches a server). Whoever opens it sees these numbers; their own events are not touched \
                  unless they save a copy."
             </p>

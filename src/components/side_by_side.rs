@@ -282,7 +282,7 @@ fn PlayerRow(
                 .withdrawn
                 .iter()
                 .find(|s| s.player == player)
-                .map(|s| format!("withdrew after round {}", s.after_round));
+                .map(|s| format!("withdrew {}", crate::text::withdrawal_point(s.after_round)));
             (text::name_rating(t, player), withdrew)
         })
         .unwrap_or_default()

@@ -59,7 +59,9 @@ pub fn TiebreakTable(
                     let p = row.start_no;
                     let name = text::name_of(t, p);
                     let withdrew = row.withdrawn.then(|| match t.withdrawal_of(p) {
-                        Some(w) => format!("withdrew after round {}", w.after_round),
+                        Some(w) => {
+                            format!("withdrew {}", crate::text::withdrawal_point(w.after_round))
+                        }
                         None => "withdrew".to_string(),
                     });
                     let rating = t.player(p).and_then(|pl| pl.rating).map(|r| r.to_string());

@@ -9,6 +9,7 @@ use crate::components::layout::resolve_event;
 use crate::components::prior_controls::PriorControls;
 use crate::components::share_link::ShareLink;
 use crate::components::side_by_side::SideBySide;
+use crate::components::view_unavailable::unavailable_page;
 use crate::components::withdrawn_summary::WithdrawnSummary;
 use crate::share::SharedView;
 use crate::store::use_store;
@@ -31,9 +32,15 @@ enum State {
 pub fn WithdrawalScreen(
     /// Id of the event in the store.
     event_id: String,
+    /// The unplayed game to select first (a share link's).
+    #[prop(optional)]
+    initial_game: Option<GameKey>,
 ) -> impl IntoView {
-    resolve_event(event_id, |id, tournament| {
-        view! { <WithdrawalBody event_id=id tournament=tournament /> }
+    resolve_event(event_id, move |id, tournament| {
+        unavailable_page(&id, tournament, EventView::Withdrawal).unwrap_or_else(|| {
+            view! { <WithdrawalBody event_id=id tournament=tournament initial_game=initial_game /> }
+                .into_any()
+        })
     })
 }
 
@@ -44,6 +51,8 @@ fn WithdrawalBody(
     event_id: String,
     /// The event.
     tournament: Memo<Tournament>,
+    /// The unplayed game to select first.
+    initial_game: Option<GameKey>,
 ) -> impl IntoView {
     let live = LiveAnalysis::resolved(use_store(), tournament);
     let state = Memo::new(move |_| {
@@ -82,7 +91,7 @@ fn WithdrawalBody(
             </section>
         }
         .into_any(),
-        State::Ready => view! { <PolicyPanels live=live tournament=tournament /> }.into_any(),
+        State::Ready => view! { <PolicyPanels live=live tournament=tournament initial_game=initial_game /> }.into_any(),
     }
     };
     view! {
@@ -105,8 +114,10 @@ fn PolicyPanels(
     live: LiveAnalysis,
     /// The event.
     tournament: Memo<Tournament>,
+    /// The unplayed game to select first.
+    initial_game: Option<GameKey>,
 ) -> impl IntoView {
-    let selected = RwSignal::new(None::<GameKey>);
+    let selected = RwSignal::new(initial_game);
     let order_by = RwSignal::new(Policy::Fide);
     view! {
         <div class="withdrawal-layout">
@@ -125,6 +136,7 @@ fn PolicyPanels(
                 view=SharedView::Withdrawal
                 player=Signal::derive(|| None)
                 round=Signal::derive(|| None)
+                game=Signal::derive(move || selected.get().map(crate::share::shared_game))
             />
         </div>
     }

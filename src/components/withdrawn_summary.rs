@@ -25,7 +25,7 @@ pub fn WithdrawnSummary(
                         <li class="card">
                             <p>
                                 <strong>{text::name_rating(t, s.player)}</strong>
-                                {format!(" withdrew after round {}.", s.after_round)}
+                                {format!(" withdrew {}.", crate::text::withdrawal_point(s.after_round))}
                             </p>
                             <p>
                                 {format!(

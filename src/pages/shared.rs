@@ -24,7 +24,7 @@ pub fn SharedPage() -> impl IntoView {
         Err(e) => view! {
             <section class="panel error" role="alert" data-testid="shared-error">
                 <h2>"This share link cannot be opened"</h2>
-                <p>{crate::text::sentence(&e.to_string())}"."</p>
+                <p>{crate::text::full_stop(&crate::text::sentence(&e.to_string()))}</p>
                 <p>
                     <a href="/">"Go to your events"</a>
                 </p>
@@ -97,7 +97,11 @@ fn SharedBody(
     provide_context(SharedMode);
     let id = SHARED_ID.to_string();
     match shared.view {
-        SharedView::Withdrawal => view! { <WithdrawalScreen event_id=id /> }.into_any(),
+        SharedView::Withdrawal => match shared.game {
+            Some(g) => view! { <WithdrawalScreen event_id=id initial_game=share::game_key(g) /> }
+                .into_any(),
+            None => view! { <WithdrawalScreen event_id=id /> }.into_any(),
+        },
         SharedView::Sensitivity => match shared.player {
             Some(p) => view! { <SensitivityScreen event_id=id initial_player=p /> }.into_any(),
             None => view! { <SensitivityScreen event_id=id /> }.into_any(),

@@ -23,6 +23,33 @@ fn show_progress() {
     });
 }
 
+/// The study's run, held by the app rather than the page: leaving the page keeps the run going
+/// in its workers, and coming back shows its progress or its results. Provided once by the app
+/// ([`SimulationRun::provide`]); a page without it (a component test) holds its own.
+#[derive(Clone, Copy)]
+pub struct SimulationRun {
+    pub status: RwSignal<RunStatus>,
+    pub finished: RwSignal<Option<Finished>>,
+    pool: StoredValue<Option<Pool>, LocalStorage>,
+}
+
+impl SimulationRun {
+    /// Creates the run's state under the current owner and provides it (call from the app).
+    pub fn provide() -> SimulationRun {
+        let run = SimulationRun {
+            status: RwSignal::new(RunStatus::Idle),
+            finished: RwSignal::new(None),
+            pool: StoredValue::new_local(None),
+        };
+        provide_context(run);
+        run
+    }
+
+    fn use_or_new() -> SimulationRun {
+        use_context::<SimulationRun>().unwrap_or_else(SimulationRun::provide)
+    }
+}
+
 #[component]
 pub fn SimulationPage() -> impl IntoView {
     view! {
@@ -40,9 +67,11 @@ pub fn SimulationScreen() -> impl IntoView {
         &store.settings.with_untracked(|s| s.simulation.clone()),
     ));
     let workers = RwSignal::new(default_workers().to_string());
-    let status = RwSignal::new(RunStatus::Idle);
-    let finished = RwSignal::new(None::<Finished>);
-    let pool = StoredValue::new_local(None::<Pool>);
+    let SimulationRun {
+        status,
+        finished,
+        pool,
+    } = SimulationRun::use_or_new();
 
     // Remember valid settings as they are typed (the results are not stored).
     Effect::new(move |_| {
@@ -120,12 +149,8 @@ pub fn SimulationScreen() -> impl IntoView {
             }
         });
     });
-    // Leaving the page stops the run.
-    on_cleanup(move || {
-        if let Some(p) = pool.try_update_value(Option::take).flatten() {
-            p.cancel();
-        }
-    });
+    // Leaving the page does not stop the run: it belongs to the app (SimulationRun), and the
+    // page shows it again on return.
 
     let running = Signal::derive(move || matches!(status.get(), RunStatus::Running { .. }));
     view! {

@@ -8,6 +8,7 @@
 #![cfg(target_arch = "wasm32")]
 
 mod crosstable;
+mod new_user;
 mod rounds;
 mod simulation;
 mod standings;

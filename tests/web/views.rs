@@ -115,6 +115,7 @@ async fn a_shared_view_uses_its_own_store() {
         tournament: engine::example::withdrawal(),
         player: Some(4),
         round: None,
+        game: None,
         k: 6.5,
         expectation: engine::elo::Expectation::Logistic,
     };

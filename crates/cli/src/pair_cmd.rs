@@ -2,7 +2,7 @@
 //! bbpPairings / JaVaFo output format, so that the command is a drop-in for them:
 //! `crosstable pair --dutch FILE.trf -p OUT` (and `-p` without a file prints to stdout).
 
-use engine::dutch::{pair_next_round, DutchRules};
+use engine::dutch::{pair, DutchRules, RoundToPair};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -13,6 +13,13 @@ pub struct PairArgs {
     pub dutch: bool,
     /// The tournament before the round: TRF (with `XXR` rounds and `XXC` initial colour) or
     /// Crosstable JSON. Players with an H, Z or F entry for the round are left out.
+    ///
+    /// Which round: the file convention of the pairing programs (bbpPairings, JaVaFo). The
+    /// round paired is the one after the last round with games, unless the last column holds
+    /// only byes or absences entered ahead (`0000 - H`, `0000 - Z`): then that round is paired,
+    /// with those players left out, even if a round before it has no column yet. The app pairs
+    /// through the same engine entry with its next round stated, so a request it records for a
+    /// later round stays a request.
     pub file: PathBuf,
     /// Write the pairing to OUT; `-p` alone (or no `-p`) prints it.
     #[arg(short = 'p', value_name = "OUT", num_args = 0..=1, default_missing_value = "-")]
@@ -40,7 +47,7 @@ pub fn run(args: PairArgs) -> Result<String, String> {
             *rounds = (*rounds).max(t.rounds.len() as u32 + 1);
         }
     }
-    let pairing = pair_next_round(&t, DutchRules::Fide2025)
+    let pairing = pair(&t, RoundToPair::FromFile, DutchRules::Fide2025)
         .map_err(|e| format!("{}: {e}", args.file.display()))?;
     let out = pairing.to_pairs_file();
     match args.output {

@@ -16,7 +16,7 @@
 //! tournament as it was.
 
 use crate::berger;
-use crate::dutch::{self, DutchRules, PairingError};
+use crate::dutch::{self, DutchRules, PairingError, RoundToPair};
 use crate::model::{
     self, Bye, ByeKind, Format, Game, GameResult, Player, RatingError, Round, StartNo, Tournament,
     Withdrawal,
@@ -59,6 +59,14 @@ pub enum EventError {
     },
     /// The round is paired already (or earlier than the next one to pair).
     RoundAlreadyPaired(u32),
+    /// A withdrawal from a round already paired, in which the player has a game: the arbiter
+    /// either forfeits that game ([`withdraw_forfeiting`]) or withdraws them from the next round.
+    WithdrawFromPairedRound {
+        player: StartNo,
+        round: u32,
+        board: usize,
+        opponent: StartNo,
+    },
     /// Undo: nothing is paired yet.
     NothingToUndo,
     /// Undo: the round has a result.
@@ -104,6 +112,19 @@ impl fmt::Display for EventError {
                 f,
                 "round {r} is already paired; a bye or absence is requested for a round not yet \
                  paired (undo the pairing first to change it)"
+            ),
+            EventError::WithdrawFromPairedRound {
+                player,
+                round,
+                board,
+                opponent,
+            } => write!(
+                f,
+                "round {round} is already paired: player {player} plays player {opponent} on \
+                 board {board}. Either record that game as a forfeit (player {opponent} wins) and \
+                 withdraw player {player} from round {next} on, or withdraw from round {next} on \
+                 and have the game played (or its result entered)",
+                next = round + 1
             ),
             EventError::NothingToUndo => write!(f, "no round is paired yet: nothing to undo"),
             EventError::RoundHasResults(r) => write!(
@@ -397,24 +418,19 @@ pub fn points_before(t: &Tournament, player: StartNo, round: u32) -> crate::mode
     (1..round).filter_map(|r| t.entry(player, r).points()).sum()
 }
 
-/// Pairs the next round of a Swiss by the FIDE Dutch system ([`dutch::pair_round`]) and records
+/// Pairs the next round of a Swiss by the FIDE Dutch system ([`dutch::pair`], the CLI's entry,
+/// with the round after the last paired one stated) and records
 /// it: the boards with pending results, the pairing-allocated bye, the requested byes of that
 /// round kept. Returns the round number. Refused (nothing changed) while a game of an earlier
 /// round has no result, after the last round, or when no legal pairing exists.
 pub fn pair_next_round(t: &mut Tournament) -> Result<u32, EventError> {
     let total = swiss_rounds(t, "pairing the next round")?;
-    t.validate()
-        .map_err(|e| EventError::Pairing(PairingError::Invalid(e.to_string())))?;
     let round = paired_rounds(t) + 1;
     if round > total {
         return Err(PairingError::AllRoundsPaired { rounds: total }.into());
     }
-    if let Some(prev) = round.checked_sub(2).and_then(|i| t.rounds.get(i as usize)) {
-        if prev.games.iter().any(|g| g.result == GameResult::Pending) {
-            return Err(PairingError::RoundInProgress { round: round - 1 }.into());
-        }
-    }
-    let pairing = dutch::pair_round(t, round, DutchRules::default())?;
+    // The CLI's entry with the round stated: requests entered for later rounds stay requests.
+    let pairing = dutch::pair(t, RoundToPair::Stated(round), DutchRules::default())?;
     if pairing.boards.is_empty() && pairing.bye.is_none() {
         return Err(EventError::NobodyToPair(round));
     }
@@ -519,6 +535,19 @@ pub fn withdraw(
         }
         if let Format::Swiss { .. } = t.format {
             if from <= paired_rounds(t) {
+                if let Some((board, game)) = t.rounds[from as usize - 1]
+                    .games
+                    .iter()
+                    .enumerate()
+                    .find(|(_, g)| g.colour_of(player).is_some())
+                {
+                    return Err(EventError::WithdrawFromPairedRound {
+                        player,
+                        round: from,
+                        board: board + 1,
+                        opponent: game.opponent_of(player).unwrap_or(0),
+                    });
+                }
                 return Err(EventError::RoundAlreadyPaired(from));
             }
             for round in next.rounds.iter_mut().skip(from as usize - 1) {
@@ -538,400 +567,38 @@ pub fn withdraw(
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::{Color, Entry, Outcome};
-    use crate::tiebreak::System;
-
-    fn players(n: u32) -> Vec<Player> {
-        (1..=n)
-            .map(|i| Player {
-                name: format!("P{i}"),
-                rating: Some(2400 - i as u16 * 20),
-                ..Player::default()
-            })
-            .collect()
+/// The first of an arbiter's choices when a player withdraws during a paired round (see
+/// [`EventError::WithdrawFromPairedRound`]): `player` loses their game of `round` by forfeit and
+/// withdraws from the next round on (after the last round, the forfeit alone).
+pub fn withdraw_forfeiting(
+    t: &mut Tournament,
+    player: StartNo,
+    round: u32,
+) -> Result<(), EventError> {
+    let r = round
+        .checked_sub(1)
+        .and_then(|i| t.rounds.get(i as usize))
+        .ok_or(EventError::UnknownRound(round))?;
+    let (board, colour) = r
+        .games
+        .iter()
+        .enumerate()
+        .find_map(|(i, g)| g.colour_of(player).map(|c| (i + 1, c)))
+        .ok_or(EventError::UnknownPlayer(player))?;
+    let mut next = t.clone();
+    set_result(
+        &mut next,
+        round,
+        board,
+        GameResult::Forfeit(Some(colour.opposite())),
+    )?;
+    if round < t.scheduled_rounds() {
+        withdraw(&mut next, player, Some(round + 1))?;
     }
-
-    fn swiss(n: u32, rounds: u32) -> Tournament {
-        create("Open", Format::Swiss { rounds }, players(n)).unwrap()
-    }
-
-    /// White wins every board of the last paired round.
-    fn white_wins_all(t: &mut Tournament) {
-        let r = paired_rounds(t);
-        for b in 1..=t.rounds[r as usize - 1].games.len() {
-            set_result(t, r, b, GameResult::Played(Outcome::WhiteWins)).unwrap();
-        }
-    }
-
-    #[test]
-    fn create_checks_name_rounds_and_size() {
-        assert_eq!(
-            create(" ", Format::Swiss { rounds: 5 }, players(4)),
-            Err(EventError::NoName)
-        );
-        assert_eq!(
-            create("x", Format::Swiss { rounds: 0 }, players(4)),
-            Err(EventError::BadRounds(0))
-        );
-        assert!(matches!(
-            create("x", Format::RoundRobin { cycles: 1 }, players(2)),
-            Err(EventError::TooFewPlayers { .. })
-        ));
-        let rr = create("x", Format::RoundRobin { cycles: 2 }, players(5)).unwrap();
-        assert_eq!(rr.rounds.len(), 10);
-        assert_eq!(paired_rounds(&rr), 10);
-        let sw = swiss(7, 4);
-        assert!(sw.rounds.is_empty());
-        assert_eq!(sw.tiebreaks(), Tiebreak::preset(System::Swiss));
-    }
-
-    #[test]
-    fn tiebreaks_round_trip_through_trf() {
-        let mut t = swiss(4, 3);
-        let list = parse_tiebreaks("BH, SB, WIN").unwrap();
-        t.set_tiebreaks(&list);
-        let back = crate::trf::parse(&crate::trf::write(&t)).unwrap();
-        assert_eq!(back.tiebreaks(), list);
-        assert!(parse_tiebreaks("XYZ").is_err());
-    }
-
-    #[test]
-    fn pairing_round_one_and_refusing_the_next_until_results() {
-        let mut t = swiss(7, 4);
-        assert_eq!(pair_next_round(&mut t), Ok(1));
-        let r1 = &t.rounds[0];
-        assert_eq!(r1.games.len(), 3);
-        // Round 1 of the Dutch system: top half against bottom half, the lowest gets the bye.
-        assert_eq!(
-            r1.byes,
-            vec![Bye {
-                player: 7,
-                kind: ByeKind::PairingAllocated
-            }]
-        );
-        let before = t.clone();
-        assert_eq!(
-            pair_next_round(&mut t),
-            Err(EventError::Pairing(PairingError::RoundInProgress {
-                round: 1
-            }))
-        );
-        assert_eq!(t, before, "a refused pairing changes nothing");
-        white_wins_all(&mut t);
-        assert_eq!(pair_next_round(&mut t), Ok(2));
-        // Same as the engine's own next-round pairing on the event before recording.
-        let mut check = t.clone();
-        undo_last_pairing(&mut check).unwrap();
-        let p = dutch::pair_next_round(&check, DutchRules::default()).unwrap();
-        let boards: Vec<_> = t.rounds[1]
-            .games
-            .iter()
-            .map(|g| (g.white, g.black))
-            .collect();
-        assert_eq!(boards, p.boards);
-    }
-
-    #[test]
-    fn requested_byes_are_left_out_and_kept_through_undo() {
-        let mut t = swiss(6, 3);
-        request_bye(&mut t, 2, 1, Some(ByeKind::Half)).unwrap();
-        request_bye(&mut t, 5, 3, Some(ByeKind::Zero)).unwrap();
-        assert_eq!(
-            requested_byes(&t),
-            vec![(1, 2, ByeKind::Half), (3, 5, ByeKind::Zero)]
-        );
-        assert_eq!(paired_rounds(&t), 0);
-        assert_eq!(pair_next_round(&mut t), Ok(1));
-        assert_eq!(t.entry(2, 1), Entry::Bye(ByeKind::Half));
-        // 5 players: two boards and a pairing-allocated bye.
-        assert_eq!(t.rounds[0].games.len(), 2);
-        assert!(t.rounds[0]
-            .byes
-            .iter()
-            .any(|b| b.kind == ByeKind::PairingAllocated));
-        // A paired round takes no more requests.
-        assert_eq!(
-            request_bye(&mut t, 3, 1, Some(ByeKind::Half)),
-            Err(EventError::RoundAlreadyPaired(1))
-        );
-        assert_eq!(undo_last_pairing(&mut t), Ok(1));
-        assert_eq!(t.entry(2, 1), Entry::Bye(ByeKind::Half));
-        assert!(t.rounds[0].games.is_empty());
-        assert_eq!(
-            request_bye(&mut t, 3, 1, Some(ByeKind::PairingAllocated)),
-            Err(EventError::BadByeKind)
-        );
-        // Cancelling the last request of round 3 drops the empty round at the end.
-        request_bye(&mut t, 5, 3, None).unwrap();
-        assert_eq!(t.rounds.len(), 1);
-    }
-
-    #[test]
-    fn a_far_future_request_does_not_skip_rounds() {
-        let mut t = swiss(4, 3);
-        request_bye(&mut t, 1, 3, Some(ByeKind::Half)).unwrap();
-        assert_eq!(pair_next_round(&mut t), Ok(1));
-        assert_eq!(t.rounds[0].games.len(), 2);
-        white_wins_all(&mut t);
-        assert_eq!(pair_next_round(&mut t), Ok(2));
-        white_wins_all(&mut t);
-        assert_eq!(pair_next_round(&mut t), Ok(3));
-        assert_eq!(t.entry(1, 3), Entry::Bye(ByeKind::Half));
-        white_wins_all(&mut t);
-        assert_eq!(
-            pair_next_round(&mut t),
-            Err(EventError::Pairing(PairingError::AllRoundsPaired {
-                rounds: 3
-            }))
-        );
-    }
-
-    #[test]
-    fn undo_only_without_results() {
-        let mut t = swiss(4, 3);
-        assert_eq!(undo_last_pairing(&mut t), Err(EventError::NothingToUndo));
-        pair_next_round(&mut t).unwrap();
-        set_result(&mut t, 1, 1, GameResult::Played(Outcome::Draw)).unwrap();
-        let before = t.clone();
-        assert_eq!(
-            undo_last_pairing(&mut t),
-            Err(EventError::RoundHasResults(1))
-        );
-        assert_eq!(t, before);
-        set_result(&mut t, 1, 1, GameResult::Pending).unwrap();
-        assert_eq!(undo_last_pairing(&mut t), Ok(1));
-        assert!(t.rounds.is_empty());
-        assert_eq!(
-            set_result(&mut t, 1, 1, GameResult::Pending),
-            Err(EventError::UnknownRound(1))
-        );
-    }
-
-    #[test]
-    fn late_entry_is_absent_from_paired_rounds_then_paired() {
-        let mut t = swiss(4, 3);
-        pair_next_round(&mut t).unwrap();
-        white_wins_all(&mut t);
-        let no = add_player(
-            &mut t,
-            Player {
-                name: "Late".into(),
-                rating: Some(1900),
-                ..Player::default()
-            },
-        )
-        .unwrap();
-        assert_eq!(no, 5);
-        assert_eq!(t.entry(5, 1), Entry::Bye(ByeKind::Zero));
-        assert_eq!(pair_next_round(&mut t), Ok(2));
-        assert!(matches!(t.entry(5, 2), Entry::Game { .. } | Entry::Bye(_)));
-        assert!(matches!(
-            remove_player(&mut t, 5),
-            Err(EventError::PlayersFixed(_))
-        ));
-    }
-
-    #[test]
-    fn removing_before_round_one_renumbers_requests() {
-        let mut t = swiss(5, 3);
-        request_bye(&mut t, 4, 2, Some(ByeKind::Half)).unwrap();
-        remove_player(&mut t, 2).unwrap();
-        assert_eq!(t.players.len(), 4);
-        assert_eq!(t.players[1].name, "P3");
-        assert_eq!(t.players[1].start_no, 2);
-        assert_eq!(t.entry(3, 2), Entry::Bye(ByeKind::Half));
-        assert!(t.validate().is_ok());
-    }
-
-    #[test]
-    fn round_robin_players_change_the_schedule_until_results() {
-        let mut t = create("RR", Format::RoundRobin { cycles: 1 }, players(4)).unwrap();
-        add_player(
-            &mut t,
-            Player {
-                name: "E".into(),
-                ..Player::default()
-            },
-        )
-        .unwrap();
-        assert_eq!(t.rounds.len(), 5);
-        remove_player(&mut t, 1).unwrap();
-        assert_eq!(t.rounds.len(), 3);
-        assert_eq!(t.players[0].name, "P2");
-        set_result(&mut t, 1, 1, GameResult::Played(Outcome::Draw)).unwrap();
-        let before = t.clone();
-        assert!(add_player(&mut t, Player::default()).is_err());
-        assert!(remove_player(&mut t, 1).is_err());
-        assert_eq!(t, before);
-        assert_eq!(
-            pair_next_round(&mut t),
-            Err(EventError::NotSwiss("pairing the next round"))
-        );
-    }
-
-    #[test]
-    fn a_withdrawn_swiss_player_is_not_paired() {
-        let mut t = swiss(5, 3);
-        request_bye(&mut t, 3, 2, Some(ByeKind::Half)).unwrap();
-        withdraw(&mut t, 3, Some(2)).unwrap();
-        assert_eq!(requested_byes(&t), vec![]);
-        assert_eq!(
-            t.withdrawals,
-            vec![Withdrawal {
-                player: 3,
-                after_round: 1
-            }]
-        );
-        pair_next_round(&mut t).unwrap();
-        assert!(!matches!(t.entry(3, 1), Entry::None));
-        white_wins_all(&mut t);
-        pair_next_round(&mut t).unwrap();
-        assert_eq!(t.entry(3, 2), Entry::None);
-        assert_eq!(t.rounds[1].games.len(), 2);
-        // A paired round cannot be withdrawn from; a later one can, and it can be taken back.
-        assert_eq!(
-            withdraw(&mut t, 1, Some(2)),
-            Err(EventError::RoundAlreadyPaired(2))
-        );
-        withdraw(&mut t, 3, None).unwrap();
-        assert!(t.withdrawals.is_empty());
-        assert_eq!(
-            request_bye(&mut t, 3, 3, Some(ByeKind::Half)),
-            Ok(()),
-            "back in the event"
-        );
-    }
-
-    #[test]
-    fn a_round_robin_withdrawal_is_recorded_for_the_withdrawal_view() {
-        let mut t = create("RR", Format::RoundRobin { cycles: 1 }, players(6)).unwrap();
-        withdraw(&mut t, 4, Some(3)).unwrap();
-        assert_eq!(
-            crate::impute::effective_withdrawals(&t, &[]),
-            vec![Withdrawal {
-                player: 4,
-                after_round: 2
-            }]
-        );
-        // The schedule is untouched: the policies decide what the unplayed games are worth.
-        assert_eq!(t.rounds, berger::schedule(6, 1));
-        let before = t.clone();
-        assert_eq!(
-            withdraw(&mut t, 4, Some(6)),
-            Err(EventError::UnknownRound(6))
-        );
-        assert_eq!(t, before);
-    }
-
-    #[test]
-    fn impossible_pairings_change_nothing() {
-        // Two players who have met cannot be paired again (C1): the round is refused.
-        let mut t = swiss(2, 3);
-        pair_next_round(&mut t).unwrap();
-        white_wins_all(&mut t);
-        let before = t.clone();
-        let e = pair_next_round(&mut t).unwrap_err();
-        assert!(matches!(
-            e,
-            EventError::Pairing(PairingError::NoLegalPairing { round: 2, .. })
-        ));
-        assert!(e.to_string().contains("round 2 cannot be paired"), "{e}");
-        assert_eq!(t, before);
-    }
-
-    #[test]
-    fn an_event_in_progress_round_trips_through_trf() {
-        let mut t = swiss(7, 4);
-        request_bye(&mut t, 2, 2, Some(ByeKind::Half)).unwrap();
-        pair_next_round(&mut t).unwrap();
-        white_wins_all(&mut t);
-        set_result(&mut t, 1, 2, GameResult::Forfeit(Some(Color::Black))).unwrap();
-        add_player(
-            &mut t,
-            Player {
-                name: "Late".into(),
-                rating: Some(1500),
-                ..Player::default()
-            },
-        )
-        .unwrap();
-        request_bye(&mut t, 3, 4, Some(ByeKind::Zero)).unwrap();
-        let back = crate::trf::parse(&crate::trf::write(&t)).unwrap();
-        assert_eq!(back.rounds, t.rounds);
-        assert_eq!(back.format, t.format);
-        assert_eq!(requested_byes(&back), requested_byes(&t));
-        let (mut a, mut b) = (t.clone(), back);
-        assert_eq!(pair_next_round(&mut a), pair_next_round(&mut b));
-        assert_eq!(a.rounds, b.rounds);
-    }
-
-    #[test]
-    fn result_keys() {
-        assert_eq!(
-            result_for_key("1"),
-            Some(GameResult::Played(Outcome::WhiteWins))
-        );
-        assert_eq!(result_for_key("="), Some(GameResult::Played(Outcome::Draw)));
-        assert_eq!(
-            result_for_key("−"),
-            Some(GameResult::Forfeit(Some(Color::Black)))
-        );
-        assert_eq!(
-            result_for_key("+"),
-            Some(GameResult::Forfeit(Some(Color::White)))
-        );
-        assert_eq!(result_for_key("x"), None);
-    }
-
-    #[test]
-    fn the_player_limit_depends_on_the_format() {
-        let many = |n: usize| -> Vec<Player> {
-            (0..n)
-                .map(|i| Player {
-                    name: format!("P{i}"),
-                    ..Player::default()
-                })
-                .collect()
-        };
-        let rr = Format::RoundRobin { cycles: 1 };
-        assert!(create("RR", rr, many(model::MAX_ROUND_ROBIN_PLAYERS)).is_ok());
-        assert_eq!(
-            create("RR", rr, many(model::MAX_ROUND_ROBIN_PLAYERS + 1)).unwrap_err(),
-            EventError::TooManyPlayers {
-                players: model::MAX_ROUND_ROBIN_PLAYERS + 1,
-                max: model::MAX_ROUND_ROBIN_PLAYERS
-            }
-        );
-        let open = Format::Swiss { rounds: 9 };
-        assert!(create("Open", open, many(model::MAX_ROUND_ROBIN_PLAYERS + 1)).is_ok());
-        let mut full = create("Open", open, many(model::MAX_PLAYERS)).unwrap();
-        assert!(matches!(
-            add_player(&mut full, many(1).remove(0)),
-            Err(EventError::TooManyPlayers { .. })
-        ));
-    }
-
-    #[test]
-    fn ratings_outside_the_model_range_are_refused() {
-        let mut ps = players(4);
-        ps[2].rating = Some(*model::RATINGS.end() + 1);
-        assert!(matches!(
-            create("Open", Format::Swiss { rounds: 5 }, ps),
-            Err(EventError::BadRating { .. })
-        ));
-        let mut t = swiss(4, 5);
-        let low = Player {
-            name: "Low".into(),
-            rating: Some(*model::RATINGS.start() - 1),
-            ..Player::default()
-        };
-        assert!(matches!(
-            add_player(&mut t, low),
-            Err(EventError::BadRating { .. })
-        ));
-        assert_eq!(t.players.len(), 4);
-    }
+    *t = next;
+    Ok(())
 }
+
+#[cfg(test)]
+#[path = "event_tests.rs"]
+mod tests;

@@ -10,6 +10,7 @@ pub mod io;
 pub mod json;
 pub mod model;
 pub mod rating;
+pub mod roster;
 pub mod rules2026;
 pub mod sensitivity;
 pub mod share;

@@ -14,6 +14,20 @@ pub const MAX_PLAYERS: usize = 1000;
 /// Most players of a round-robin created here: 100 players already make 99 rounds.
 pub const MAX_ROUND_ROBIN_PLAYERS: usize = 100;
 
+/// Characters of a name a TRF16 player line holds (columns 15–47); the TRF writer cuts longer
+/// names. A test checks the writer against it.
+pub const TRF_NAME_WIDTH: usize = 33;
+
+/// The players whose names a TRF export shortens (longer than [`TRF_NAME_WIDTH`]), so that the
+/// app can say so before the file leaves.
+pub fn names_shortened_in_trf(t: &Tournament) -> Vec<StartNo> {
+    t.players
+        .iter()
+        .filter(|p| p.name.trim().chars().count() > TRF_NAME_WIDTH)
+        .map(|p| p.start_no)
+        .collect()
+}
+
 /// The ratings a player entered here may have: below 100 or above 3500 is a typo, not a
 /// rating (FIDE's list runs from 1400 up, national lists go lower).
 pub const RATINGS: std::ops::RangeInclusive<u16> = 100..=3500;
@@ -404,6 +418,17 @@ pub struct Tournament {
     pub extra_records: Vec<String>,
 }
 
+/// How many rounds are complete, paired and only requested: [`Tournament::round_progress`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RoundProgress {
+    /// Rounds paired with every game's result entered.
+    pub complete: u32,
+    /// Rounds paired (complete or still waiting for results).
+    pub paired: u32,
+    /// Rounds not yet paired that hold requested byes or absences.
+    pub requested: u32,
+}
+
 /// Something that makes a tournament inconsistent; found by [`Tournament::validate`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ModelError {
@@ -630,6 +655,27 @@ impl Tournament {
         Ok(())
     }
 
+    /// How far the rounds have got: the one count behind "rounds played" on every screen.
+    /// A round is *paired* when it has a game or a pairing-allocated bye (a round-robin's whole
+    /// schedule is paired from the start), *complete* when it is paired and every game has a
+    /// result, and *requested* when it holds only byes or absences asked for ahead of pairing.
+    pub fn round_progress(&self) -> RoundProgress {
+        let mut progress = RoundProgress::default();
+        for r in &self.rounds {
+            let paired =
+                !r.games.is_empty() || r.byes.iter().any(|b| b.kind == ByeKind::PairingAllocated);
+            if paired {
+                progress.paired += 1;
+                if r.games.iter().all(|g| g.result != GameResult::Pending) {
+                    progress.complete += 1;
+                }
+            } else if !r.byes.is_empty() {
+                progress.requested += 1;
+            }
+        }
+        progress
+    }
+
     /// The last round with at least one recorded (non-pending) result; 0 if none.
     pub fn last_round_with_results(&self) -> u32 {
         self.rounds
@@ -815,5 +861,67 @@ mod tests {
         t.clear_tiebreaks();
         assert_eq!(t.chosen_tiebreaks(), None);
         assert_eq!(t.tiebreaks(), Tiebreak::preset(System::Swiss));
+    }
+
+    /// Issue 13 item 2: right after pairing round 2 the event has one complete round, not two;
+    /// a half-point bye requested for round 5 is a request, not a played round.
+    #[test]
+    fn round_progress_counts_complete_paired_and_requested_rounds() {
+        use crate::event;
+        let players = (1..=6)
+            .map(|i| Player {
+                name: format!("P{i}"),
+                rating: Some(2000 + i as u16),
+                ..Player::default()
+            })
+            .collect();
+        let mut t = event::create("Open", Format::Swiss { rounds: 5 }, players).unwrap();
+        assert_eq!(t.round_progress(), RoundProgress::default());
+        event::pair_next_round(&mut t).unwrap();
+        for b in 1..=3 {
+            event::set_result(&mut t, 1, b, GameResult::Played(Outcome::Draw)).unwrap();
+        }
+        event::pair_next_round(&mut t).unwrap();
+        let expected = RoundProgress {
+            complete: 1,
+            paired: 2,
+            requested: 0,
+        };
+        assert_eq!(t.round_progress(), expected);
+        event::request_bye(&mut t, 1, 5, Some(ByeKind::Half)).unwrap();
+        assert_eq!(
+            t.round_progress(),
+            RoundProgress {
+                requested: 1,
+                ..expected
+            }
+        );
+        event::set_result(&mut t, 2, 1, GameResult::Played(Outcome::WhiteWins)).unwrap();
+        assert_eq!(
+            t.round_progress().complete,
+            1,
+            "a round with a pending game"
+        );
+    }
+
+    /// Issue 13 item 3: the players a TRF export shortens are the ones the writer cuts.
+    #[test]
+    fn names_shortened_in_trf_match_the_writer() {
+        let long = "W".repeat(200);
+        let players = vec![
+            Player {
+                name: long.clone(),
+                ..Player::default()
+            },
+            Player {
+                name: "X".repeat(TRF_NAME_WIDTH),
+                ..Player::default()
+            },
+        ];
+        let t = Tournament::new("Open", Format::Swiss { rounds: 3 }, players);
+        assert_eq!(names_shortened_in_trf(&t), vec![1]);
+        let back = crate::trf::parse(&crate::trf::write(&t)).unwrap();
+        assert_eq!(back.players[0].name, long[..TRF_NAME_WIDTH]);
+        assert_eq!(back.players[1].name, t.players[1].name);
     }
 }

@@ -41,9 +41,23 @@ pub struct Shared {
     pub player: Option<StartNo>,
     /// The what-if's withdrawal round.
     pub round: Option<u32>,
+    /// The unplayed game selected in the withdrawal view (its formula is the one shown).
+    pub game: Option<SharedGame>,
     /// The prior strength; [`decode`] guarantees it is finite and ≥ 0.
     pub k: f64,
     pub expectation: Expectation,
+}
+
+/// An unplayed game by identity: `player`'s game against `opponent` in `round` (`None` for a
+/// game without a round), the `nth` such meeting (double round-robins).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SharedGame {
+    pub player: StartNo,
+    pub opponent: StartNo,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<u32>,
+    #[serde(default)]
+    pub nth: usize,
 }
 
 /// The JSON document under the prefix. Field names and order are the link format.
@@ -56,6 +70,9 @@ struct Doc {
     player: Option<StartNo>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     round: Option<u32>,
+    /// Added within v1: links made before it have no `game` and open with none selected.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    game: Option<SharedGame>,
     k: f64,
     expectation: Expectation,
 }
@@ -98,6 +115,7 @@ pub fn encode(shared: &Shared) -> String {
         event: crate::json::to_string(&shared.tournament),
         player: shared.player,
         round: shared.round,
+        game: shared.game,
         k: shared.k,
         expectation: shared.expectation,
     };
@@ -135,6 +153,7 @@ pub fn decode(fragment: &str) -> Result<Shared, ShareError> {
         tournament,
         player: doc.player,
         round: doc.round,
+        game: doc.game,
         k,
         expectation: doc.expectation,
     })
@@ -150,6 +169,12 @@ mod tests {
             tournament: crate::example::withdrawal(),
             player: Some(4),
             round: Some(5),
+            game: Some(SharedGame {
+                player: 7,
+                opponent: 4,
+                round: Some(6),
+                nth: 0,
+            }),
             k: 4.5,
             expectation: Expectation::Fide,
         }
@@ -185,7 +210,9 @@ mod tests {
         assert_eq!(decode(""), Err(ShareError::Empty));
         assert_eq!(decode("v9.abc"), Err(ShareError::UnknownVersion));
         assert_eq!(decode("v1.***"), Err(ShareError::Base64));
-        assert_eq!(decode(&link[..link.len() / 2]), Err(ShareError::Inflate));
+        // Cut after the prefix at a multiple of 4 characters, so the base64 itself stays valid.
+        let half = 3 + (link.len() - 3) / 8 * 4;
+        assert_eq!(decode(&link[..half]), Err(ShareError::Inflate));
         assert!(matches!(
             decode(&link_of("hello")),
             Err(ShareError::Document(_))
@@ -231,5 +258,18 @@ mod tests {
         assert_eq!((shared.k, shared.expectation), (7.5, Expectation::Fide));
         assert_eq!(shared.tournament.players.len(), 7);
         assert_eq!(encode(&shared), LINK_OF_2026_12);
+    }
+
+    /// Issue 13 item 7: the link carries the selected game, and a link made before the field
+    /// existed (no `game`) still opens.
+    #[test]
+    fn the_selected_game_travels_and_old_links_still_open() {
+        let s = example();
+        assert_eq!(decode(&encode(&s)).map(|d| d.game), Ok(s.game));
+        let event = crate::json::to_string(&crate::example::withdrawal());
+        let old = serde_json::json!({ "view": "withdrawal", "event": event, "player": 4, "k": 4.5, "expectation": "fide" })
+            .to_string();
+        let opened = decode(&link_of(&old)).unwrap();
+        assert_eq!((opened.game, opened.player), (None, Some(4)));
     }
 }

@@ -55,6 +55,7 @@ fn shared_of(tournament: Tournament, view: SharedView) -> Shared {
         tournament,
         player: Some(2),
         round: Some(3),
+        game: None,
         k: 4.5,
         expectation: engine::elo::Expectation::Fide,
     }

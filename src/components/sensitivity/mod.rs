@@ -15,6 +15,7 @@ use crate::components::player_select::{PlayerLabel, PlayerSelect};
 use crate::components::plot_figure::use_palette;
 use crate::components::prior_controls::PriorControls;
 use crate::components::share_link::ShareLink;
+use crate::components::view_unavailable::unavailable_page;
 use crate::files;
 use crate::plots::{self, Palette};
 use crate::share::SharedView;
@@ -130,7 +131,10 @@ pub fn SensitivityScreen(
     initial_player: Option<StartNo>,
 ) -> impl IntoView {
     resolve_event(event_id, move |id, tournament| {
-        view! { <SensitivityBody event_id=id tournament=tournament initial_player=initial_player /> }
+        unavailable_page(&id, tournament, EventView::Sensitivity).unwrap_or_else(|| {
+            view! { <SensitivityBody event_id=id tournament=tournament initial_player=initial_player /> }
+                .into_any()
+        })
     })
 }
 

@@ -13,6 +13,7 @@ use crate::components::layout::resolve_event;
 use crate::components::player_select::{PlayerLabel, PlayerSelect};
 use crate::components::prior_controls::PriorControls;
 use crate::components::share_link::ShareLink;
+use crate::components::view_unavailable::unavailable_page;
 use crate::share::SharedView;
 use crate::store::use_store;
 use crate::text;
@@ -35,10 +36,13 @@ pub fn WhatIfScreen(
     initial_round: Option<u32>,
 ) -> impl IntoView {
     resolve_event(event_id, move |id, tournament| {
+        if let Some(page) = unavailable_page(&id, tournament, EventView::WhatIf) {
+            return page;
+        }
         let complete = Memo::new(move |_| tournament.with(whatif::check_complete));
         let body = move || {
             match complete.get() {
-            Err(e) => view! { <NeedsCompleteEvent why=text::sentence(&e.to_string()) /> }.into_any(),
+            Err(e) => view! { <NeedsCompleteEvent why=tournament.with(|t| why_incomplete(t, &e)) /> }.into_any(),
             Ok(()) => view! {
                 <Explorer tournament=tournament initial_player=initial_player initial_round=initial_round />
             }
@@ -51,7 +55,45 @@ pub fn WhatIfScreen(
                 {body}
             </article>
         }
+        .into_any()
     })
+}
+
+/// The engine's refusal in the event's own terms: the player by name, and whether they withdrew
+/// (the usual reason), or only the engine's sentence.
+pub fn why_incomplete(t: &Tournament, e: &whatif::WhatIfError) -> String {
+    let whatif::WhatIfError::Incomplete {
+        player,
+        played,
+        scheduled,
+    } = *e
+    else {
+        return text::sentence(&e.to_string());
+    };
+    let complete = engine::example::complete().name;
+    // The first incomplete player is often an opponent of the one who withdrew: name the
+    // withdrawal, the cause.
+    let withdrawn = t
+        .withdrawals
+        .first()
+        .copied()
+        .or_else(|| t.detect_withdrawals().first().copied());
+    match withdrawn {
+        Some(w) => format!(
+            "{} withdrew {}, so their later games were never played; the explorer \
+             compares each policy with real results, so it needs an event in which every game \
+             was played, such as the complete example “{complete}”",
+            text::name_of(t, w.player),
+            text::withdrawal_point(w.after_round),
+        ),
+        None => format!(
+            "{} has {} without an over-the-board result (not yet played, or forfeited); the \
+             explorer needs an event in which every game was played, such as the complete \
+             example “{complete}”",
+            text::name_of(t, player),
+            text::plural(scheduled.saturating_sub(played) as usize, "game", "games"),
+        ),
+    }
 }
 
 /// Why the explorer cannot run on this event, and the way to the complete example.
@@ -63,7 +105,7 @@ fn NeedsCompleteEvent(
     let store = use_store();
     let navigate = use_navigate();
     let open_complete = move |_| {
-        let id = store.add_event(engine::example::complete());
+        let id = store.open_complete_example();
         navigate(&EventView::WhatIf.href(&id), NavigateOptions::default());
     };
     view! {

@@ -129,11 +129,7 @@ pub(super) fn standings(w: &WhatIf, name: &dyn Fn(StartNo) -> String) -> Table {
         caption: format!(
             "Final standings: the real ones, and each policy's if {} had withdrawn {}. Highlighted: a place that differs from the real one.",
             name(w.player),
-            if w.after_round == 0 {
-                "before round 1".to_string()
-            } else {
-                format!("after round {}", w.after_round)
-            }
+            crate::text::withdrawal_point(w.after_round)
         ),
         head,
         rows,

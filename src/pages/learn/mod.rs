@@ -176,6 +176,7 @@ fn PlayerRow(
     player: StartNo,
 ) -> impl IntoView {
     let p = player;
+    let error = RwSignal::new(None::<String>);
     let round = (1..=ROUNDS).find(|&r| lesson.opponent(r) == p);
     let result_cell = match round {
         None => view! { <td>"—"</td> }.into_any(),
@@ -221,23 +222,38 @@ fn PlayerRow(
                 <label class="visually-hidden" for=format!("learn-rating-{p}")>
                     {move || format!("Rating of {}", lesson.name(p))}
                 </label>
+                // Any rating the engine accepts (engine::RATINGS); anything else is an error on
+                // the field, never a silently ignored number.
                 <input
                     id=format!("learn-rating-{p}")
                     data-testid=format!("learn-rating-{p}")
                     type="number"
-                    min="1000"
-                    max="3000"
+                    min=engine::RATINGS.start().to_string()
+                    max=engine::RATINGS.end().to_string()
                     step="10"
                     class="k-number"
+                    aria-invalid=move || error.with(Option::is_some).then_some("true")
+                    aria-errormessage=move || error.with(Option::is_some).then(|| format!("learn-rating-error-{p}"))
                     prop:value=move || lesson.rating(p).to_string()
                     on:input=move |ev| {
-                        if let Ok(v) = event_target_value(&ev).trim().parse::<u16>() {
-                            if (1000..=3000).contains(&v) {
+                        let typed = event_target_value(&ev);
+                        match engine::parse_rating(&typed) {
+                            Ok(Some(v)) => {
+                                error.set(None);
                                 lesson.ratings.update(|x| x[p as usize - 1] = v);
                             }
+                            Ok(None) => error.set(None),
+                            Err(e) => error.set(Some(format!(
+                                "{}; the numbers still use {}.",
+                                crate::text::sentence(&e.to_string()),
+                                lesson.rating(p)
+                            ))),
                         }
                     }
                 />
+                {move || error.get().map(|e| view! {
+                    <span class="field-error" role="alert" id=format!("learn-rating-error-{p}") data-testid=format!("learn-rating-error-{p}")>{e}</span>
+                })}
             </td>
             {result_cell}
         </tr>

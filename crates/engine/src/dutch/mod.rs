@@ -144,16 +144,44 @@ fn round_to_pair(t: &Tournament) -> Result<u32, PairingError> {
     Ok(k + 1)
 }
 
-/// Pairs the next round of a Swiss event by the Dutch system.
-///
-/// The round is the one after the last round with games; if the last round holds only
-/// requested byes and absences (as a TRF prepared for pairing does), that round is paired and
-/// those players are left out.
-pub fn pair_next_round(t: &Tournament, rules: DutchRules) -> Result<Pairing, PairingError> {
+/// Which round [`pair`] pairs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundToPair {
+    /// As the pairing programs (bbpPairings, JaVaFo) read a file: the round after the last
+    /// round with games, or, when the last round holds only requested byes and absences (a TRF
+    /// prepared for pairing, with the requests entered in their round's column), that round.
+    FromFile,
+    /// This round (1-based), as an event that knows its next round states it; requests entered
+    /// for later rounds stay requests.
+    Stated(u32),
+}
+
+/// Pairs a round of a Swiss event by the Dutch system: the one entry of the CLI and the app,
+/// which differ only in how they name the round. The event must be consistent and the rounds
+/// before the one paired must have all their results.
+pub fn pair(
+    t: &Tournament,
+    which: RoundToPair,
+    rules: DutchRules,
+) -> Result<Pairing, PairingError> {
     t.validate()
         .map_err(|e| PairingError::Invalid(e.to_string()))?;
-    let round = round_to_pair(t)?;
+    let round = match which {
+        RoundToPair::FromFile => round_to_pair(t)?,
+        RoundToPair::Stated(round) => round.max(1),
+    };
+    if let Some(prev) = round.checked_sub(2).and_then(|i| t.rounds.get(i as usize)) {
+        if prev.games.iter().any(|g| g.result == GameResult::Pending) {
+            return Err(PairingError::RoundInProgress { round: round - 1 });
+        }
+    }
     pair_round(t, round, rules)
+}
+
+/// Pairs the next round of a file by the pairing programs' convention: [`pair`] with
+/// [`RoundToPair::FromFile`].
+pub fn pair_next_round(t: &Tournament, rules: DutchRules) -> Result<Pairing, PairingError> {
+    pair(t, RoundToPair::FromFile, rules)
 }
 
 /// Pairs round `round` (1-based) from the results of the rounds before it.
