@@ -40,6 +40,7 @@ pub fn download_event(t: &Tournament, format: FileFormat) -> Result<(), String> 
     let (mime, text) = match format {
         FileFormat::Json => ("application/json", to_json(t)),
         FileFormat::Trf => ("text/plain", to_trf(t)),
+        FileFormat::Pgn => ("application/x-chess-pgn", engine::pgn::write(t)),
     };
     download(
         &format!("{}.{}", file_stem(t), format.extension()),

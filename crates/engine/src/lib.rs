@@ -9,6 +9,7 @@ pub mod impute;
 pub mod io;
 pub mod json;
 pub mod model;
+pub mod pgn;
 pub mod rating;
 pub mod sensitivity;
 pub mod share;
