@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 mod load;
 mod pair_cmd;
+mod publish_cmd;
 use engine::elo::Expectation;
 use engine::impute::{self, Analysis, Params, Policy};
 use engine::io::FileFormat;
@@ -101,8 +102,12 @@ enum Command {
     /// Imputed scores, points and ranks as functions of k (with the k values where the order
     /// changes), and the cliff over the withdrawal round, as CSV or JSON.
     Sensitivity(sensitivity_cmd::SensitivityArgs),
-    /// Convert between TRF and Crosstable JSON, by the output file's extension (.trf or .json).
+    /// Convert between TRF, Crosstable JSON and PGN, by the output file's extension (.trf, .json
+    /// or .pgn); a PGN input (a file of games) becomes an event.
     Convert { input: PathBuf, output: PathBuf },
+    /// The event as one self-contained HTML page (standings, crosstable, every round) with a
+    /// QR code for the address where it will be posted.
+    Publish(publish_cmd::PublishArgs),
     /// Pair the next round of a Swiss event (FIDE Dutch system), bbpPairings/JaVaFo format.
     Pair(pair_cmd::PairArgs),
     /// Print the illustrative example event (10-player round-robin with a withdrawal).
@@ -141,6 +146,7 @@ fn main() -> ExitCode {
 fn run(command: Command) -> Result<String, Failure> {
     match command {
         Command::Pair(args) => pair_cmd::run(args).map_err(Failure),
+        Command::Publish(args) => publish_cmd::run(&args).map_err(Failure),
         Command::Impute {
             file,
             withdrawn,
@@ -204,12 +210,13 @@ fn run(command: Command) -> Result<String, Failure> {
             let t = load(&input)?;
             let kind = match output.extension().and_then(|e| e.to_str()) {
                 Some(e) if e.eq_ignore_ascii_case("json") => FileFormat::Json,
+                Some(e) if e.eq_ignore_ascii_case("pgn") => FileFormat::Pgn,
                 Some(e) if e.eq_ignore_ascii_case("trf") || e.eq_ignore_ascii_case("txt") => {
                     FileFormat::Trf
                 }
                 _ => {
                     return Err(Failure(format!(
-                        "{}: cannot tell the output format; name it .trf or .json",
+                        "{}: cannot tell the output format; name it .trf, .json or .pgn",
                         output.display()
                     )))
                 }

@@ -266,7 +266,10 @@ mod tests {
         let text = "[Event \"E\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n";
         assert_eq!(detect(text), FileFormat::Pgn);
         let t = import(text).expect("valid").tournament;
-        assert_eq!((t.name.as_str(), t.players.len(), t.rounds.len()), ("E", 2, 1));
+        assert_eq!(
+            (t.name.as_str(), t.players.len(), t.rounds.len()),
+            ("E", 2, 1)
+        );
         let e = import("[Event \"E\"]\n1. e4 1-0\n").unwrap_err();
         assert_eq!(e.format(), FileFormat::Pgn);
         assert!(e.to_string().starts_with("PGN file, line 1:"), "{e}");

@@ -10,6 +10,7 @@ pub mod io;
 pub mod json;
 pub mod model;
 pub mod pgn;
+pub mod publish;
 pub mod rating;
 pub mod sensitivity;
 pub mod share;

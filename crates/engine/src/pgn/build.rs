@@ -60,7 +60,8 @@ pub fn to_event(
         .map(|p| (name_key(&p.name), p.start_no))
         .collect();
     for round in 1..=last_round {
-        t.rounds.push(make_round(&games::round_records(&records, round), &number));
+        t.rounds
+            .push(make_round(&games::round_records(&records, round), &number));
     }
     if format.is_round_robin() {
         add_free_rounds(&mut t);
@@ -130,7 +131,11 @@ fn decide_format(
     let most = m.values().copied().max().unwrap_or(0);
     let pairs = players * players.saturating_sub(1) / 2;
     let rr_rounds = |cycles: u32| {
-        let per_cycle = if players % 2 == 0 { players - 1 } else { players };
+        let per_cycle = if players % 2 == 0 {
+            players - 1
+        } else {
+            players
+        };
         per_cycle as u32 * cycles
     };
     let complete_rr = (1..=2).contains(&most)
@@ -215,7 +220,9 @@ fn first_value<'a>(games: &'a [PgnGame], tag: &str) -> Option<&'a str> {
 }
 
 fn event_name(games: &[PgnGame]) -> String {
-    first_value(games, "Event").unwrap_or("Imported games").to_owned()
+    first_value(games, "Event")
+        .unwrap_or("Imported games")
+        .to_owned()
 }
 
 /// Place, dates and kind of the event; the preset tie-breaks of its system.

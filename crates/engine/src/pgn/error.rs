@@ -166,10 +166,9 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::UnknownPlayer(names) => {
                 write!(f, "not players of this event: {names}")
             }
-            PgnErrorKind::RoundBeyondSchedule { round, scheduled } => write!(
-                f,
-                "round {round} is beyond the event's {scheduled} rounds"
-            ),
+            PgnErrorKind::RoundBeyondSchedule { round, scheduled } => {
+                write!(f, "round {round} is beyond the event's {scheduled} rounds")
+            }
             PgnErrorKind::PairingDiffers { round, what } => {
                 write!(f, "in round {round}, {what}")
             }

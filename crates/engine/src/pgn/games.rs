@@ -16,6 +16,8 @@ pub struct Side {
     pub name: String,
     /// The Elo tag, when it is a rating.
     pub elo: Option<u16>,
+    /// Line of the name's tag.
+    pub line: usize,
 }
 
 /// A game as the import sees it.
@@ -111,17 +113,17 @@ fn parse_round(text: &str) -> Option<(u32, Option<u32>)> {
 
 /// An Elo tag: blank, `-`, `?` or `0` is unrated; a number outside [`model::RATINGS`] or
 /// other text is unrated with a warning.
-fn parse_elo(
-    game: &PgnGame,
-    tag: &str,
-    warnings: &mut Vec<TrfWarning>,
-) -> Option<u16> {
+fn parse_elo(game: &PgnGame, tag: &str, warnings: &mut Vec<TrfWarning>) -> Option<u16> {
     let t = game.tag(tag)?;
     let v = t.value.trim();
     if v.is_empty() || v == "-" || v == "?" || v == "0" {
         return None;
     }
-    match v.parse::<u16>().ok().and_then(|r| model::check_rating(r).ok()) {
+    match v
+        .parse::<u16>()
+        .ok()
+        .and_then(|r| model::check_rating(r).ok())
+    {
         Some(r) => Some(r),
         None => {
             warnings.push(TrfWarning {
@@ -139,10 +141,7 @@ fn parse_elo(
 }
 
 /// The record of each game, in file order; the first game that cannot be one is the error.
-pub fn records(
-    games: &[PgnGame],
-    warnings: &mut Vec<TrfWarning>,
-) -> Result<Vec<Record>, PgnError> {
+pub fn records(games: &[PgnGame], warnings: &mut Vec<TrfWarning>) -> Result<Vec<Record>, PgnError> {
     games.iter().map(|g| record(g, warnings)).collect()
 }
 
@@ -150,6 +149,7 @@ fn record(game: &PgnGame, warnings: &mut Vec<TrfWarning>) -> Result<Record, PgnE
     let missing = |tag| PgnError::at(game.line, PgnErrorKind::MissingTag(tag));
     let white = game.value("White").ok_or_else(|| missing("White"))?;
     let black = game.value("Black").ok_or_else(|| missing("Black"))?;
+    let line_of = |tag: &str| game.tag(tag).map_or(game.line, |t| t.line);
     let round_tag = game.tag("Round").ok_or_else(|| missing("Round"))?;
     let (round, board) = parse_round(&round_tag.value).ok_or_else(|| {
         PgnError::at(
@@ -159,8 +159,9 @@ fn record(game: &PgnGame, warnings: &mut Vec<TrfWarning>) -> Result<Record, PgnE
     })?;
     let result = match (game.tag("Result"), &game.termination) {
         (Some(tag), moves) => {
-            let r = parse_result(&tag.value)
-                .ok_or_else(|| PgnError::at(tag.line, PgnErrorKind::BadResult(tag.value.clone())))?;
+            let r = parse_result(&tag.value).ok_or_else(|| {
+                PgnError::at(tag.line, PgnErrorKind::BadResult(tag.value.clone()))
+            })?;
             if let Some((m, line)) = moves {
                 // A forfeit has no moves: any termination is accepted with it.
                 if !r.is_forfeit() && parse_result(m) != Some(r) {
@@ -191,10 +192,12 @@ fn record(game: &PgnGame, warnings: &mut Vec<TrfWarning>) -> Result<Record, PgnE
         white: Side {
             name: white.to_owned(),
             elo: parse_elo(game, "WhiteElo", warnings),
+            line: line_of("White"),
         },
         black: Side {
             name: black.to_owned(),
             elo: parse_elo(game, "BlackElo", warnings),
+            line: line_of("Black"),
         },
         result,
     })

@@ -127,7 +127,7 @@ fn check_names(records: &[Record], number: &HashMap<String, StartNo>) -> Result<
         for s in sides {
             let key = name_key(&s.name);
             if !number.contains_key(&key) && !unknown.iter().any(|(n, _)| name_key(n) == key) {
-                unknown.push((s.name.clone(), r.line));
+                unknown.push((s.name.clone(), s.line));
             }
         }
     }

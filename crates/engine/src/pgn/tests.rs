@@ -13,8 +13,20 @@ fn game(round: &str, white: &str, black: &str, result: &str, moves: &str) -> Str
 /// Four players, three rounds: a complete single round-robin.
 fn round_robin() -> String {
     [
-        game("1.1", "Ann", "Bob", "1-0", "1. e4 {best by test} e5 (1... c5 2. Nf3 $1) 2. Nf3"),
-        game("1.2", "Cid", "Dee", "1/2-1/2", "1. d4 d5 ; a comment\n2. c4"),
+        game(
+            "1.1",
+            "Ann",
+            "Bob",
+            "1-0",
+            "1. e4 {best by test} e5 (1... c5 2. Nf3 $1) 2. Nf3",
+        ),
+        game(
+            "1.2",
+            "Cid",
+            "Dee",
+            "1/2-1/2",
+            "1. d4 d5 ; a comment\n2. c4",
+        ),
         game("2.1", "Dee", "Ann", "0-1", ""),
         game("2.2", "Bob", "Cid", "0-1", "1. e4 $2 (1. d4 (1. c4)) e5"),
         game("3.1", "Ann", "Cid", "1/2-1/2", ""),
@@ -29,7 +41,10 @@ fn reads_tags_through_comments_variations_nags_and_escapes() {
     let games = parse(&text).expect("valid");
     assert_eq!(games.len(), 6);
     assert_eq!(games[0].value("Event"), Some("Club \"Open\" 2026"));
-    assert_eq!(games[0].termination.as_ref().map(|t| t.0.as_str()), Some("1-0"));
+    assert_eq!(
+        games[0].termination.as_ref().map(|t| t.0.as_str()),
+        Some("1-0")
+    );
     assert_eq!(games[1].line, 13);
 }
 
@@ -61,7 +76,11 @@ fn a_complete_round_robin_is_inferred() {
 
 #[test]
 fn an_incomplete_file_is_a_swiss_unless_asked() {
-    let text: String = round_robin().split("\n\n[").take(3).collect::<Vec<_>>().join("\n\n[");
+    let text: String = round_robin()
+        .split("\n\n[")
+        .take(3)
+        .collect::<Vec<_>>()
+        .join("\n\n[");
     let (t, _) = to_event(&text, FormatChoice::Infer).expect("valid");
     assert_eq!(t.format, Format::Swiss { rounds: 2 });
     let (t, _) = to_event(&text, FormatChoice::RoundRobin).expect("valid");
@@ -84,7 +103,10 @@ fn byes_and_forfeits() {
     let no = |n: &str| t.players.iter().find(|p| p.name == n).unwrap().start_no;
     assert_eq!(t.entry(no("Cid"), 1), Entry::Bye(ByeKind::PairingAllocated));
     assert_eq!(t.entry(no("Bob"), 2), Entry::Bye(ByeKind::Half));
-    assert_eq!(t.rounds[0].games[0].result, GameResult::Forfeit(Some(Color::White)));
+    assert_eq!(
+        t.rounds[0].games[0].result,
+        GameResult::Forfeit(Some(Color::White))
+    );
     assert_eq!(t.rounds[1].games[0].result, GameResult::Forfeit(None));
 }
 
@@ -95,7 +117,10 @@ fn error_of(text: &str) -> PgnError {
 #[test]
 fn errors_say_where_what_and_how_to_fix() {
     let e = error_of("[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 {unclosed\n");
-    assert_eq!((e.line, e.kind.clone()), (5, PgnErrorKind::UnterminatedComment));
+    assert_eq!(
+        (e.line, e.kind.clone()),
+        (5, PgnErrorKind::UnterminatedComment)
+    );
     assert!(e.to_string().contains("close the comment with }"), "{e}");
 
     let e = error_of("[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 (1. d4 1-0\n");
@@ -103,17 +128,27 @@ fn errors_say_where_what_and_how_to_fix() {
     assert_eq!(e.kind, PgnErrorKind::UnclosedVariation);
 
     let e = error_of("[White \"A\"]\n[Black \"B]\n");
-    assert_eq!((e.line, e.kind.clone()), (2, PgnErrorKind::UnterminatedTagValue));
+    assert_eq!(
+        (e.line, e.kind.clone()),
+        (2, PgnErrorKind::UnterminatedTagValue)
+    );
 
     let e = error_of("[White A]\n");
     assert!(matches!(e.kind, PgnErrorKind::BadTag(_)), "{e}");
 
     let e = error_of("[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n");
     assert_eq!(e.kind, PgnErrorKind::MissingTag("Round"));
-    assert!(e.to_string().starts_with("line 1: the game has no Round tag; add"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("line 1: the game has no Round tag; add"),
+        "{e}"
+    );
 
     let e = error_of(&game("1", "A", "B", "2-0", ""));
-    assert_eq!((e.line, e.kind.clone()), (7, PgnErrorKind::BadResult("2-0".into())));
+    assert_eq!(
+        (e.line, e.kind.clone()),
+        (7, PgnErrorKind::BadResult("2-0".into()))
+    );
 
     let mut text = game("1", "A", "B", "1-0", "");
     text = text.replace("\n\n 1-0", "\n\n 0-1");
@@ -123,18 +158,33 @@ fn errors_say_where_what_and_how_to_fix() {
     let e = error_of(&game("x", "A", "B", "1-0", ""));
     assert_eq!(e.kind, PgnErrorKind::BadRound("x".into()));
 
-    let text = [game("1", "A", "B", "1-0", ""), game("1", "C", "a", "1-0", "")].concat();
+    let text = [
+        game("1", "A", "B", "1-0", ""),
+        game("1", "C", "a", "1-0", ""),
+    ]
+    .concat();
     let e = error_of(&text);
     assert_eq!(
         e.kind,
-        PgnErrorKind::PlaysTwice { name: "a".into(), round: 1, other_line: 1 }
+        PgnErrorKind::PlaysTwice {
+            name: "a".into(),
+            round: 1,
+            other_line: 1
+        }
     );
     assert_eq!(e.line, 12);
 
-    let text = [game("1", "A", "B", "1-0", ""), game("3", "A", "B", "1-0", "")].concat();
+    let text = [
+        game("1", "A", "B", "1-0", ""),
+        game("3", "A", "B", "1-0", ""),
+    ]
+    .concat();
     assert_eq!(error_of(&text).kind, PgnErrorKind::EmptyRound(2));
     assert_eq!(error_of("").kind, PgnErrorKind::NoGames);
-    assert_eq!(error_of("1. e4 e5 )").kind, PgnErrorKind::UnexpectedParenthesis);
+    assert_eq!(
+        error_of("1. e4 e5 )").kind,
+        PgnErrorKind::UnexpectedParenthesis
+    );
 }
 
 #[test]
@@ -150,7 +200,8 @@ fn out_of_range_elo_is_a_warning() {
 fn merge_sets_results_and_reports_changes() {
     let (mut t, _) = to_event(&round_robin(), FormatChoice::RoundRobin).expect("valid");
     // The event has round 3, board 2 pending; the file says Dee–Bob 1-0 and corrects round 1.
-    let no = |t: &crate::Tournament, n: &str| t.players.iter().find(|p| p.name == n).unwrap().start_no;
+    let no =
+        |t: &crate::Tournament, n: &str| t.players.iter().find(|p| p.name == n).unwrap().start_no;
     let text = [
         game("3", "dee", "BOB", "1-0", "1. e4"),
         game("1", "Ann", "Bob", "0-1", ""),
@@ -160,22 +211,48 @@ fn merge_sets_results_and_reports_changes() {
     let m = merge(&t, &text).expect("valid");
     assert_eq!(m.changed(), 2);
     let kinds: Vec<ChangeKind> = m.changes.iter().map(|c| c.kind).collect();
-    assert_eq!(kinds, [ChangeKind::Corrected, ChangeKind::Same, ChangeKind::New]);
+    assert_eq!(
+        kinds,
+        [ChangeKind::Corrected, ChangeKind::Same, ChangeKind::New]
+    );
     assert_eq!(m.changes[0].before.as_deref(), Some("1-0"));
     assert_eq!(m.changes[0].after, "0-1");
     assert_eq!(m.tournament.points(no(&t, "Dee")).0, 3);
     // Unknown names, reversed colours, unpaired games: errors, and the event is unchanged.
     let before = t.clone();
-    let e = merge(&t, &[game("1", "Ann", "Zed", "1-0", ""), game("2", "Yan", "Bob", "1-0", "")].concat())
-        .unwrap_err();
-    assert!(e.to_string().contains("“Zed” (line 1), “Yan” (line 12)"), "{e}");
+    let e = merge(
+        &t,
+        &[
+            game("1", "Ann", "Zed", "1-0", ""),
+            game("2", "Yan", "Bob", "1-0", ""),
+        ]
+        .concat(),
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string().contains("“Zed” (line 6), “Yan” (line 16)"),
+        "{e}"
+    );
     let e = merge(&t, &game("1", "Bob", "Ann", "1-0", "")).unwrap_err();
-    assert!(matches!(e.kind, PgnErrorKind::PairingDiffers { round: 1, .. }), "{e}");
+    assert!(
+        matches!(e.kind, PgnErrorKind::PairingDiffers { round: 1, .. }),
+        "{e}"
+    );
     assert!(e.to_string().contains("has Black against"), "{e}");
     let e = merge(&t, &game("1", "Ann", "Cid", "1-0", "")).unwrap_err();
-    assert!(e.to_string().contains("does not pair Ann with Cid: Ann plays Bob"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("does not pair Ann with Cid: Ann plays Bob"),
+        "{e}"
+    );
     let e = merge(&t, &game("4", "Ann", "Cid", "1-0", "")).unwrap_err();
-    assert_eq!(e.kind, PgnErrorKind::RoundBeyondSchedule { round: 4, scheduled: 3 });
+    assert_eq!(
+        e.kind,
+        PgnErrorKind::RoundBeyondSchedule {
+            round: 4,
+            scheduled: 3
+        }
+    );
     assert_eq!(t, before);
     // A Swiss whose next round is not paired: the file's games become its pairing.
     t.format = Format::Swiss { rounds: 5 };
@@ -200,8 +277,14 @@ fn the_example_round_trips_through_pgn() {
 /// Same players (by name and rating) and the same games and byes round by round.
 fn assert_same_games(a: &crate::Tournament, b: &crate::Tournament) {
     assert_eq!(a.players.len(), b.players.len());
-    let by_name = |t: &crate::Tournament, p: u32| t.player(p).map(|p| p.name.clone()).unwrap_or_default();
-    let rating = |t: &crate::Tournament, n: &str| t.players.iter().find(|p| p.name == n).and_then(|p| p.rating);
+    let by_name =
+        |t: &crate::Tournament, p: u32| t.player(p).map(|p| p.name.clone()).unwrap_or_default();
+    let rating = |t: &crate::Tournament, n: &str| {
+        t.players
+            .iter()
+            .find(|p| p.name == n)
+            .and_then(|p| p.rating)
+    };
     for p in &a.players {
         assert_eq!(rating(b, &p.name), p.rating, "{}", p.name);
     }
@@ -209,11 +292,25 @@ fn assert_same_games(a: &crate::Tournament, b: &crate::Tournament) {
         let mut out: Vec<(usize, String, String, String)> = Vec::new();
         for (i, r) in t.rounds.iter().enumerate() {
             for g in &r.games {
-                out.push((i, by_name(t, g.white), by_name(t, g.black), result_text(g.result).into()));
+                out.push((
+                    i,
+                    by_name(t, g.white),
+                    by_name(t, g.black),
+                    result_text(g.result).into(),
+                ));
             }
             for bye in &r.byes {
-                let kind = if bye.kind == ByeKind::Full { ByeKind::PairingAllocated } else { bye.kind };
-                out.push((i, by_name(t, bye.player), BYE_NAME.into(), format!("{kind:?}")));
+                let kind = if bye.kind == ByeKind::Full {
+                    ByeKind::PairingAllocated
+                } else {
+                    bye.kind
+                };
+                out.push((
+                    i,
+                    by_name(t, bye.player),
+                    BYE_NAME.into(),
+                    format!("{kind:?}"),
+                ));
             }
         }
         out.sort();
@@ -241,13 +338,16 @@ fn event_strategy() -> impl Strategy<Value = crate::Tournament> {
             (
                 Just(n),
                 proptest::collection::vec(
-                    (Just(()).prop_perturb(move |_, mut rng| {
-                        let mut order: Vec<u32> = (1..=n as u32).collect();
-                        for i in (1..order.len()).rev() {
-                            order.swap(i, rng.random_range(0..=i));
-                        }
-                        order
-                    }), proptest::collection::vec(result_strategy(), n / 2)),
+                    (
+                        Just(()).prop_perturb(move |_, mut rng| {
+                            let mut order: Vec<u32> = (1..=n as u32).collect();
+                            for i in (1..order.len()).rev() {
+                                order.swap(i, rng.random_range(0..=i));
+                            }
+                            order
+                        }),
+                        proptest::collection::vec(result_strategy(), n / 2),
+                    ),
                     rounds,
                 ),
             )
@@ -260,16 +360,29 @@ fn event_strategy() -> impl Strategy<Value = crate::Tournament> {
                     ..Default::default()
                 })
                 .collect();
-            let mut t = crate::Tournament::new("E", Format::Swiss { rounds: rounds.len() as u32 }, players);
+            let mut t = crate::Tournament::new(
+                "E",
+                Format::Swiss {
+                    rounds: rounds.len() as u32,
+                },
+                players,
+            );
             for (order, results) in rounds {
                 let mut round = crate::Round::default();
                 for (pair, result) in order.chunks(2).zip(results) {
                     if let [w, b] = pair {
-                        round.games.push(crate::Game { white: *w, black: *b, result });
+                        round.games.push(crate::Game {
+                            white: *w,
+                            black: *b,
+                            result,
+                        });
                     }
                 }
                 if order.len() % 2 == 1 {
-                    round.byes.push(crate::Bye { player: order[order.len() - 1], kind: ByeKind::PairingAllocated });
+                    round.byes.push(crate::Bye {
+                        player: order[order.len() - 1],
+                        kind: ByeKind::PairingAllocated,
+                    });
                 }
                 t.rounds.push(round);
             }
@@ -309,4 +422,62 @@ proptest! {
         let (back, _) = to_event(&text, FormatChoice::Swiss { rounds: None }).expect("valid");
         assert_same_games(&t, &back);
     }
+}
+
+const RR6: &str = include_str!("../../../../fixtures/pgn/round-robin-6.pgn");
+const RR6_R5: &str = include_str!("../../../../fixtures/pgn/round-robin-6-round-5-corrected.pgn");
+const SWISS7: &str = include_str!("../../../../fixtures/pgn/swiss-7-players.pgn");
+const BROKEN: &str = include_str!("../../../../fixtures/pgn/broken-unclosed-variation.pgn");
+const UNKNOWN: &str = include_str!("../../../../fixtures/pgn/unknown-player.pgn");
+
+#[test]
+fn fixture_round_robin() {
+    let (t, w) = to_event(RR6, FormatChoice::Infer).expect("valid");
+    assert!(w.is_empty(), "{w:?}");
+    assert_eq!(t.format, Format::RoundRobin { cycles: 1 });
+    assert_eq!(t.players.len(), 6);
+    assert_eq!(t.players[0].name, "Ivanova, Daria");
+    assert_eq!(t.players[5].name, "Da Silva, João");
+    assert_eq!(t.rounds.len(), 5);
+    let total: u32 = (1..=6).map(|p| t.points(p).0).sum();
+    assert_eq!(total, 15 * 2, "15 games, one point each");
+    let m = merge(&t, RR6_R5).expect("merges");
+    assert_eq!(m.changed(), 1);
+    assert_eq!(
+        m.changes
+            .iter()
+            .filter(|c| c.kind == ChangeKind::Same)
+            .count(),
+        2
+    );
+    let e = merge(&t, UNKNOWN).unwrap_err();
+    assert!(e.to_string().contains("“Nobody, Known” (line 4)"), "{e}");
+}
+
+#[test]
+fn fixture_swiss_with_byes_and_a_forfeit() {
+    let (t, _) = to_event(SWISS7, FormatChoice::Infer).expect("valid");
+    assert_eq!(t.format, Format::Swiss { rounds: 3 });
+    assert_eq!(t.players.len(), 7);
+    assert_eq!(t.players[6].rating, None);
+    for round in &t.rounds {
+        assert_eq!((round.games.len(), round.byes.len()), (3, 1));
+    }
+    assert!(t.rounds[1]
+        .games
+        .iter()
+        .any(|g| g.result == GameResult::Forfeit(Some(Color::White))));
+}
+
+#[test]
+fn fixture_broken_file_names_its_line() {
+    let e = to_event(BROKEN, FormatChoice::Infer).unwrap_err();
+    assert_eq!(
+        (e.line, e.kind.clone()),
+        (7, PgnErrorKind::UnclosedVariation)
+    );
+    assert_eq!(
+        e.to_string(),
+        "line 7, column 17: a variation opened with ( here is never closed; close the variation with )"
+    );
 }

@@ -15,14 +15,24 @@ fn escape(value: &str) -> String {
 pub fn write(t: &Tournament) -> String {
     let mut out = String::new();
     let date = t.info.start_date.replace('/', ".");
-    let date = if date.is_empty() { "????.??.??".to_owned() } else { date };
+    let date = if date.is_empty() {
+        "????.??.??".to_owned()
+    } else {
+        date
+    };
     let name = |p| t.player(p).map_or(String::from("?"), |p| p.name.clone());
     let elo = |p| {
         t.player(p)
             .and_then(|p| p.rating)
             .map_or(String::new(), |r| r.to_string())
     };
-    let mut game = |round: usize, board: usize, white: String, black: String, we: String, be: String, result: &str| {
+    let mut game = |round: usize,
+                    board: usize,
+                    white: String,
+                    black: String,
+                    we: String,
+                    be: String,
+                    result: &str| {
         let _ = writeln!(out, "[Event \"{}\"]", escape(&t.name));
         let _ = writeln!(out, "[Site \"{}\"]", escape(&t.info.city));
         let _ = writeln!(out, "[Date \"{date}\"]");
@@ -37,14 +47,26 @@ pub fn write(t: &Tournament) -> String {
             let _ = writeln!(out, "[BlackElo \"{be}\"]");
         }
         // A forfeit's moves end with `*`: no game was played.
-        let moves = if result.contains('/') && result != "1/2-1/2" { "*" } else { result };
+        let moves = if result.contains('/') && result != "1/2-1/2" {
+            "*"
+        } else {
+            result
+        };
         let _ = writeln!(out, "\n{moves}\n");
     };
     for (i, round) in t.rounds.iter().enumerate() {
         let mut board = 0;
         for g in &round.games {
             board += 1;
-            game(i + 1, board, name(g.white), name(g.black), elo(g.white), elo(g.black), result_text(g.result));
+            game(
+                i + 1,
+                board,
+                name(g.white),
+                name(g.black),
+                elo(g.white),
+                elo(g.black),
+                result_text(g.result),
+            );
         }
         for b in &round.byes {
             board += 1;
@@ -53,7 +75,15 @@ pub fn write(t: &Tournament) -> String {
                 ByeKind::Half => "1/2-1/2",
                 ByeKind::Zero => "0-1",
             };
-            game(i + 1, board, name(b.player), BYE_NAME.to_owned(), elo(b.player), String::new(), result);
+            game(
+                i + 1,
+                board,
+                name(b.player),
+                BYE_NAME.to_owned(),
+                elo(b.player),
+                String::new(),
+                result,
+            );
         }
     }
     out
