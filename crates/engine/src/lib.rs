@@ -16,6 +16,7 @@ pub mod sensitivity;
 pub mod share;
 pub mod simulate;
 pub mod standings;
+pub mod swiss_whatif;
 pub mod tiebreak;
 pub mod trf;
 pub mod whatif;
