@@ -162,6 +162,12 @@ pub fn EventHeader(
                     <button type="button" data-testid="export-trf" on:click=move |_| export(FileFormat::Trf)>
                         "Download TRF"
                     </button>
+                    {(!shared).then(|| view! {
+                        <a class="button" href=format!("/event/{event_id}/publish") data-testid="nav-publish">"Publish…"</a>
+                        <a class="button" href=format!("/event/{event_id}/import-results") data-testid="nav-import-results">
+                            "Import results from PGN…"
+                        </a>
+                    })}
                 </div>
             </div>
             <p class="status" role="status">{move || status.get()}</p>
