@@ -5,9 +5,8 @@ use crate::components::storage_banner::StorageBanner;
 use crate::pages::simulation::SimulationPage;
 use crate::pages::{
     event::EventPage, home::HomePage, import_results::ImportResultsPage, learn::LearnPage,
-    not_found::NotFound, publish::PublishPage,
-    sensitivity::SensitivityPage, shared::SharedPage, whatif::WhatIfPage,
-    withdrawal::WithdrawalPage,
+    not_found::NotFound, publish::PublishPage, sensitivity::SensitivityPage, shared::SharedPage,
+    whatif::WhatIfPage, withdrawal::WithdrawalPage,
 };
 use crate::store::Store;
 use leptos::prelude::*;

@@ -33,8 +33,8 @@ pub fn import_text_as(
         format!("Could not import “{file_name}”: {e}. Nothing was imported; your saved events are unchanged.")
     };
     if pgn_format != FormatChoice::Infer && engine::io::detect(text) == files::FileFormat::Pgn {
-        let (tournament, warnings) =
-            engine::pgn::to_event(text, pgn_format).map_err(|e| failed(&format!("PGN file, {e}")))?;
+        let (tournament, warnings) = engine::pgn::to_event(text, pgn_format)
+            .map_err(|e| failed(&format!("PGN file, {e}")))?;
         return Ok(ImportedEvent {
             id: store.add_event(tournament),
             warnings,

@@ -45,13 +45,20 @@ fn preview_table(t: &Tournament, m: &Merge) -> Table {
                 header: c.round.to_string(),
                 cells: vec![
                     Cell::text(text::name_of(t, c.white)),
-                    Cell::text(c.black.map_or_else(|| "bye".to_owned(), |b| text::name_of(t, b))),
+                    Cell::text(
+                        c.black
+                            .map_or_else(|| "bye".to_owned(), |b| text::name_of(t, b)),
+                    ),
                     Cell::text(c.before.clone().unwrap_or_else(|| "not paired".into())),
                     Cell::text(c.after.clone()),
                     Cell::text(kind_text(c.kind)),
                     Cell::num(c.line.to_string()),
                 ],
-                class: if c.kind == ChangeKind::Same { "" } else { "selected" },
+                class: if c.kind == ChangeKind::Same {
+                    ""
+                } else {
+                    "selected"
+                },
             })
             .collect(),
     }
@@ -83,7 +90,11 @@ pub fn PgnMergeScreen(
                 let outcome = match read_file(file).await {
                     Ok(text) => tournament
                         .with_untracked(|t| pgn::merge(t, &text))
-                        .map_err(|e| format!("Could not import results from “{name}”: {e}. Nothing was changed.")),
+                        .map_err(|e| {
+                            format!(
+                                "Could not import results from “{name}”: {e}. Nothing was changed."
+                            )
+                        }),
                     Err(e) => Err(format!("Could not read “{name}”: {e}")),
                 };
                 input.set_value("");
@@ -131,17 +142,19 @@ pub fn PgnMergeScreen(
             })
         };
         let table = Signal::derive(move || {
-            merged.with(|m| m.as_ref().map(|(_, m)| tournament.with(|t| preview_table(t, m))))
+            merged.with(|m| {
+                m.as_ref()
+                    .map(|(_, m)| tournament.with(|t| preview_table(t, m)))
+            })
         });
         let warnings = move || {
             merged.with(|m| {
-                m.as_ref()
-                    .map(|(_, m)| {
-                        m.warnings
-                            .iter()
-                            .map(|w| view! { <li data-testid="pgn-merge-warning">{w.to_string()}</li> })
-                            .collect_view()
-                    })
+                m.as_ref().map(|(_, m)| {
+                    m.warnings
+                        .iter()
+                        .map(|w| view! { <li data-testid="pgn-merge-warning">{w.to_string()}</li> })
+                        .collect_view()
+                })
             })
         };
         let crosstable_href = EventView::Crosstable.href(&id);

@@ -33,13 +33,15 @@ pub fn PublishScreen(
             let Ok(html) = page.get_untracked() else {
                 return;
             };
-            let name = tournament.with_untracked(|t| format!("{}-results.html", files::file_stem(t)));
+            let name =
+                tournament.with_untracked(|t| format!("{}-results.html", files::file_stem(t)));
             status.set(match files::download(&name, "text/html", &html) {
                 Ok(()) => format!("Downloaded {name}."),
                 Err(e) => format!("Download failed: {e}"),
             });
         };
-        let qr_view = move || match qr.get() {
+        let qr_view = move || {
+            match qr.get() {
             None => view! {
                 <p class="muted">"Type the address to see its QR code; it is printed on the page too."</p>
             }
@@ -52,6 +54,7 @@ pub fn PublishScreen(
                 </figure>
             }
             .into_any(),
+        }
         };
         view! {
             <article class="event">

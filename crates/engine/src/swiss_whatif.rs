@@ -29,9 +29,15 @@ pub enum SwissWhatIfError {
     NotSwiss,
     UnknownPlayer(StartNo),
     /// The player has already withdrawn: there is no "staying" to compare with.
-    AlreadyWithdrawn { player: StartNo, after_round: u32 },
+    AlreadyWithdrawn {
+        player: StartNo,
+        after_round: u32,
+    },
     /// No paired round after `after_round`: nothing would change.
-    NothingAfter { after_round: u32, paired: u32 },
+    NothingAfter {
+        after_round: u32,
+        paired: u32,
+    },
 }
 
 impl fmt::Display for SwissWhatIfError {
@@ -204,9 +210,8 @@ pub fn swiss_withdrawal(
         if p == player {
             return Relation::Withdrawn;
         }
-        let met_in = (1..=paired).find(|&r| {
-            matches!(t.entry(p, r), Entry::Game { opponent, .. } if opponent == player)
-        });
+        let met_in = (1..=paired)
+            .find(|&r| matches!(t.entry(p, r), Entry::Game { opponent, .. } if opponent == player));
         match met_in {
             Some(r) if r > after_round => Relation::LaterOpponent,
             Some(_) => Relation::EarlierOpponent,

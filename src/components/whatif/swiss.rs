@@ -70,7 +70,11 @@ fn unplayed_table(t: &Tournament, w: &SwissWhatIf) -> Table {
             text::name_of(t, w.player),
             w.after_round
         ),
-        head: vec!["Round".into(), "Recorded".into(), "After withdrawing".into()],
+        head: vec![
+            "Round".into(),
+            "Recorded".into(),
+            "After withdrawing".into(),
+        ],
         rows: w
             .unplayed
             .iter()
@@ -93,7 +97,8 @@ fn comparison_table(t: &Tournament, w: &SwissWhatIf) -> Table {
         .rows
         .iter()
         .map(|r| {
-            let (rank, rank_moved) = compare(r.rank_staying.to_string(), r.rank_withdrawn.to_string());
+            let (rank, rank_moved) =
+                compare(r.rank_staying.to_string(), r.rank_withdrawn.to_string());
             let (points, points_moved) =
                 compare(r.points_staying.to_string(), r.points_withdrawn.to_string());
             let mut cells = vec![
@@ -125,8 +130,9 @@ fn comparison_table(t: &Tournament, w: &SwissWhatIf) -> Table {
     Table {
         testid: "swiss-whatif-table",
         class: "",
-        caption: "Staying → withdrawn: rank, points and the event's tie-breaks (changed values marked)"
-            .into(),
+        caption:
+            "Staying → withdrawn: rank, points and the event's tie-breaks (changed values marked)"
+                .into(),
         head,
         rows,
     }
@@ -147,11 +153,7 @@ pub fn SwissWhatIfView(
     });
     let table = move |build: fn(&Tournament, &SwissWhatIf) -> Table| {
         Signal::derive(move || {
-            result.with(|w| {
-                w.as_ref()
-                    .ok()
-                    .map(|w| tournament.with(|t| build(t, w)))
-            })
+            result.with(|w| w.as_ref().ok().map(|w| tournament.with(|t| build(t, w))))
         })
     };
     let round_options = move || {
