@@ -16,6 +16,10 @@ pub enum EventView {
     Sensitivity,
     WhatIf,
     Rounds,
+    /// Publishing the results (a link beside the downloads, not a tab).
+    Publish,
+    /// Importing results from PGN (a link beside the downloads, not a tab).
+    ImportResults,
 }
 
 impl EventView {
@@ -38,6 +42,8 @@ impl EventView {
             EventView::Sensitivity => "Sensitivity",
             EventView::WhatIf => "What-if",
             EventView::Rounds => "Rounds",
+            EventView::Publish => "Publish",
+            EventView::ImportResults => "Import results",
         }
     }
 
@@ -48,6 +54,8 @@ impl EventView {
             EventView::Sensitivity => Some("nav-sensitivity"),
             EventView::WhatIf => Some("nav-whatif"),
             EventView::Rounds => Some("nav-rounds"),
+            EventView::Publish => Some("nav-publish"),
+            EventView::ImportResults => Some("nav-import-results"),
             _ => None,
         }
     }
@@ -62,6 +70,8 @@ impl EventView {
             EventView::Sensitivity => "sensitivity",
             EventView::WhatIf => "whatif",
             EventView::Rounds => "rounds",
+            EventView::Publish => "publish",
+            EventView::ImportResults => "import-results",
         }
     }
 
@@ -79,6 +89,8 @@ impl EventView {
             EventView::Withdrawal => format!("/event/{id}/withdrawal"),
             EventView::Sensitivity => format!("/event/{id}/sensitivity"),
             EventView::WhatIf => format!("/event/{id}/whatif"),
+            EventView::Publish => format!("/event/{id}/publish"),
+            EventView::ImportResults => format!("/event/{id}/import-results"),
             other => format!("/event/{id}?tab={}", other.tab()),
         }
     }
@@ -162,11 +174,20 @@ pub fn EventHeader(
                     <button type="button" data-testid="export-trf" on:click=move |_| export(FileFormat::Trf)>
                         "Download TRF"
                     </button>
-                    {(!shared).then(|| view! {
-                        <a class="button" href=format!("/event/{event_id}/publish") data-testid="nav-publish">"Publish…"</a>
-                        <a class="button" href=format!("/event/{event_id}/import-results") data-testid="nav-import-results">
-                            "Import results from PGN…"
-                        </a>
+                    {(!shared).then(|| {
+                        [(EventView::Publish, "Publish…"), (EventView::ImportResults, "Import results from PGN…")]
+                            .into_iter()
+                            .map(|(v, text)| view! {
+                                <a
+                                    class="button"
+                                    href=v.href(&event_id)
+                                    data-testid=v.testid()
+                                    aria-current=move || (current.get() == v).then_some("page")
+                                >
+                                    {text}
+                                </a>
+                            })
+                            .collect_view()
                     })}
                 </div>
             </div>

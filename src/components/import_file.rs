@@ -1,7 +1,7 @@
 //! Import an event from a TRF, JSON or PGN file (a PGN file of games becomes a new event: a
 //! round-robin or a Swiss, decided from the games or as the user says). The file is parsed
-//! completely before anything is
-//! stored: a broken file changes nothing and its error names the line. A file that is readable
+//! completely before anything is stored: a broken file changes nothing and its error names the
+//! line. A file that is readable
 //! but odd (a points column that disagrees with the results, …) is imported, and the reader's
 //! warnings are listed, by line and column, before the user opens the event.
 

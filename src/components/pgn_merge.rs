@@ -160,7 +160,7 @@ pub fn PgnMergeScreen(
         let crosstable_href = EventView::Crosstable.href(&id);
         view! {
             <article class="event">
-                <EventHeader event_id=id tournament=tournament current=Signal::derive(|| EventView::Rounds) />
+                <EventHeader event_id=id tournament=tournament current=Signal::derive(|| EventView::ImportResults) />
                 <section class="panel" aria-labelledby="pgn-merge-title">
                     <h3 id="pgn-merge-title">"Import results from PGN"</h3>
                     <p>

@@ -58,7 +58,7 @@ pub fn PublishScreen(
         };
         view! {
             <article class="event">
-                <EventHeader event_id=id tournament=tournament current=Signal::derive(|| EventView::Crosstable) />
+                <EventHeader event_id=id tournament=tournament current=Signal::derive(|| EventView::Publish) />
                 <section class="panel publish" aria-labelledby="publish-title">
                     <h3 id="publish-title">"Publish the results"</h3>
                     <p>
