@@ -193,7 +193,11 @@ pub fn PgnMergeScreen(
                     <Show when=move || merged.with(Option::is_some)>
                         <p class="summary" data-testid="pgn-merge-summary">{summary}</p>
                         <ul class="import-warnings-list">{warnings}</ul>
-                        <DataTable table=table />
+                        // The wrapper scrolls a wide preview on a phone: focusable, so that the
+                        // keyboard can scroll it too.
+                        <div class="scroll-region" tabindex="0" role="region" aria-label="Preview of the changes">
+                            <DataTable table=table />
+                        </div>
                         <div class="toolbar">
                             <button type="button" data-testid="pgn-merge-apply" on:click=apply.clone()>
                                 "Apply these results"

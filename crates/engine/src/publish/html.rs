@@ -30,7 +30,7 @@ const STYLE: &str = "\
 body{margin:0 auto;max-width:72rem;padding:1rem;line-height:1.4}\
 h1{font-size:1.6rem;margin:.2rem 0}h2{font-size:1.25rem;margin:1.6rem 0 .5rem;border-bottom:2px solid #1a1a1a}\
 h3{font-size:1.05rem;margin:1rem 0 .3rem}.facts{color:#444;margin:.2rem 0 1rem}\
-.scroll{overflow-x:auto}table{border-collapse:collapse;margin:.3rem 0 1rem;font-variant-numeric:tabular-nums}\
+.scroll{overflow-x:auto}.scroll:focus-visible{outline:2px solid #0645ad;outline-offset:2px}table{border-collapse:collapse;margin:.3rem 0 1rem;font-variant-numeric:tabular-nums}\
 th,td{border:1px solid #999;padding:.2rem .45rem;text-align:center;white-space:nowrap}\
 th{background:#eee}td.name,th.name{text-align:left}caption{text-align:left;font-weight:600;padding:.2rem 0}\
 td.self{background:#ccc}.wd{font-style:italic;color:#555}.key{color:#444;font-size:.9rem}\
@@ -138,7 +138,7 @@ fn withdrawn_mark(t: &Tournament, p: StartNo, s: &Strings) -> String {
 fn standings_section(out: &mut String, t: &Tournament, s: &Strings, st: &Standings) {
     let _ = write!(
         out,
-        "<section aria-labelledby=\"standings\">\n<h2 id=\"standings\">{}</h2>\n<div class=\"scroll\"><table>\n<thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>",
+        "<section aria-labelledby=\"standings\">\n<h2 id=\"standings\">{}</h2>\n<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"standings\"><table>\n<thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>",
         s.standings, s.rank, s.start_no, s.name, s.rating, s.points
     );
     for tb in &st.tiebreaks {
@@ -204,7 +204,7 @@ fn round_robin_section(out: &mut String, t: &Tournament, s: &Strings) {
     let n = t.players.len() as StartNo;
     let _ = write!(
         out,
-        "<section aria-labelledby=\"crosstable\">\n<h2 id=\"crosstable\">{}</h2>\n<p class=\"key\">{}</p>\n<div class=\"scroll\"><table>\n<thead><tr><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th>",
+        "<section aria-labelledby=\"crosstable\">\n<h2 id=\"crosstable\">{}</h2>\n<p class=\"key\">{}</p>\n<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"crosstable\"><table>\n<thead><tr><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th>",
         s.crosstable, s.round_robin_key, s.start_no, s.name
     );
     for q in 1..=n {
@@ -259,7 +259,7 @@ fn swiss_section(out: &mut String, t: &Tournament, s: &Strings, st: &Standings) 
     };
     let _ = write!(
         out,
-        "<section aria-labelledby=\"crosstable\">\n<h2 id=\"crosstable\">{}</h2>\n<p class=\"key\">{}</p>\n<div class=\"scroll\"><table>\n<thead><tr><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th><th scope=\"col\">{}</th>",
+        "<section aria-labelledby=\"crosstable\">\n<h2 id=\"crosstable\">{}</h2>\n<p class=\"key\">{}</p>\n<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"crosstable\"><table>\n<thead><tr><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th><th scope=\"col\">{}</th>",
         s.crosstable, s.swiss_key, s.rank, s.name, s.rating
     );
     for r in 1..=t.rounds.len() {
@@ -334,7 +334,7 @@ fn rounds_section(out: &mut String, t: &Tournament, s: &Strings) {
         let r = i + 1;
         let _ = write!(
             out,
-            "<section class=\"round\" aria-labelledby=\"round-{r}\">\n<h3 id=\"round-{r}\">{} {r}</h3>\n<div class=\"scroll\"><table>\n<thead><tr><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th></tr></thead>\n<tbody>\n",
+            "<section class=\"round\" aria-labelledby=\"round-{r}\">\n<h3 id=\"round-{r}\">{} {r}</h3>\n<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"round-{r}\"><table>\n<thead><tr><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th></tr></thead>\n<tbody>\n",
             s.round, s.board, s.white, s.result, s.black
         );
         for (b, g) in round.games.iter().enumerate() {
