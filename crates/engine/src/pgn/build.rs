@@ -131,7 +131,7 @@ fn decide_format(
     let most = m.values().copied().max().unwrap_or(0);
     let pairs = players * players.saturating_sub(1) / 2;
     let rr_rounds = |cycles: u32| {
-        let per_cycle = if players % 2 == 0 {
+        let per_cycle = if players.is_multiple_of(2) {
             players - 1
         } else {
             players

@@ -69,8 +69,6 @@ fn the_page_has_standings_the_swiss_crosstable_and_every_round() {
     // Five players: a bye each round; the crosstable shows it as U.
     assert!(html.contains("<td>U</td>"));
     // Swiss cells: opponent's rank, colour, result — e.g. `3w1`.
-    let cells = html.matches(|c: char| c == 'w').count();
-    assert!(cells > 0);
     assert!(regex_like_cell(&html), "no `NwR` cell in {html}");
     assert_eq!(html.matches("<section class=\"round\"").count(), 2);
 }
