@@ -4,9 +4,9 @@ use crate::components::plot_figure::watch_color_scheme;
 use crate::components::storage_banner::StorageBanner;
 use crate::pages::simulation::SimulationPage;
 use crate::pages::{
-    event::EventPage, home::HomePage, learn::LearnPage, not_found::NotFound,
-    sensitivity::SensitivityPage, shared::SharedPage, whatif::WhatIfPage,
-    withdrawal::WithdrawalPage,
+    event::EventPage, home::HomePage, import_results::ImportResultsPage, learn::LearnPage,
+    not_found::NotFound, publish::PublishPage, sensitivity::SensitivityPage, shared::SharedPage,
+    whatif::WhatIfPage, withdrawal::WithdrawalPage,
 };
 use crate::store::Store;
 use leptos::prelude::*;
@@ -67,6 +67,8 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/simulation") view=SimulationPage />
                     <Route path=path!("/event/:id/sensitivity") view=SensitivityPage />
                     <Route path=path!("/event/:id/whatif") view=WhatIfPage />
+                    <Route path=path!("/event/:id/publish") view=PublishPage />
+                    <Route path=path!("/event/:id/import-results") view=ImportResultsPage />
                     <Route path=path!("/learn") view=LearnPage />
                     <Route path=path!("/shared") view=SharedPage />
                 </Routes>

@@ -46,6 +46,7 @@ pub fn download_event(t: &Tournament, format: FileFormat) -> Result<(), String> 
         FileFormat::Json => ("application/json", to_json(t)),
         FileFormat::Trf => ("text/plain", to_trf(t)),
         FileFormat::Trf16 => ("text/plain", to_trf16(t)),
+        FileFormat::Pgn => ("application/x-chess-pgn", engine::pgn::write(t)),
     };
     let suffix = if format == FileFormat::Trf16 {
         "-trf16"

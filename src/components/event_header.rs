@@ -16,6 +16,10 @@ pub enum EventView {
     Sensitivity,
     WhatIf,
     Rounds,
+    /// Publishing the results (a link beside the downloads, not a tab).
+    Publish,
+    /// Importing results from PGN (a link beside the downloads, not a tab).
+    ImportResults,
 }
 
 impl EventView {
@@ -38,6 +42,8 @@ impl EventView {
             EventView::Sensitivity => "Sensitivity",
             EventView::WhatIf => "What-if",
             EventView::Rounds => "Rounds",
+            EventView::Publish => "Publish",
+            EventView::ImportResults => "Import results",
         }
     }
 
@@ -48,6 +54,8 @@ impl EventView {
             EventView::Sensitivity => Some("nav-sensitivity"),
             EventView::WhatIf => Some("nav-whatif"),
             EventView::Rounds => Some("nav-rounds"),
+            EventView::Publish => Some("nav-publish"),
+            EventView::ImportResults => Some("nav-import-results"),
             _ => None,
         }
     }
@@ -62,6 +70,8 @@ impl EventView {
             EventView::Sensitivity => "sensitivity",
             EventView::WhatIf => "whatif",
             EventView::Rounds => "rounds",
+            EventView::Publish => "publish",
+            EventView::ImportResults => "import-results",
         }
     }
 
@@ -75,13 +85,11 @@ impl EventView {
     }
 
     /// Whether the view exists for an event of `format`: the one rule behind the navigation
-    /// and the pages reached by URL. The withdrawal policies, their sensitivity and the what-if
-    /// explorer are defined for round-robins.
+    /// and the pages reached by URL. The withdrawal policies and their sensitivity are defined
+    /// for round-robins; the what-if explorer has a round-robin and a Swiss version.
     pub fn available_in(self, format: Format) -> bool {
         match self {
-            EventView::Withdrawal | EventView::Sensitivity | EventView::WhatIf => {
-                format.is_round_robin()
-            }
+            EventView::Withdrawal | EventView::Sensitivity => format.is_round_robin(),
             _ => true,
         }
     }
@@ -91,6 +99,8 @@ impl EventView {
             EventView::Withdrawal => format!("/event/{id}/withdrawal"),
             EventView::Sensitivity => format!("/event/{id}/sensitivity"),
             EventView::WhatIf => format!("/event/{id}/whatif"),
+            EventView::Publish => format!("/event/{id}/publish"),
+            EventView::ImportResults => format!("/event/{id}/import-results"),
             other => format!("/event/{id}?tab={}", other.tab()),
         }
     }
@@ -182,6 +192,21 @@ pub fn EventHeader(
                     >
                         "TRF16"
                     </button>
+                    {(!shared).then(|| {
+                        [(EventView::Publish, "Publish…"), (EventView::ImportResults, "Import results from PGN…")]
+                            .into_iter()
+                            .map(|(v, text)| view! {
+                                <a
+                                    class="button"
+                                    href=v.href(&event_id)
+                                    data-testid=v.testid()
+                                    aria-current=move || (current.get() == v).then_some("page")
+                                >
+                                    {text}
+                                </a>
+                            })
+                            .collect_view()
+                    })}
                 </div>
             </div>
             <p class="status" role="status">{move || status.get()}</p>

@@ -1,11 +1,14 @@
-//! Import an event from a TRF or JSON file. The file is parsed completely before anything is
-//! stored: a broken file changes nothing and its error names the line. A file that is readable
+//! Import an event from a TRF, JSON or PGN file (a PGN file of games becomes a new event: a
+//! round-robin or a Swiss, decided from the games or as the user says). The file is parsed
+//! completely before anything is stored: a broken file changes nothing and its error names the
+//! line. A file that is readable
 //! but odd (a points column that disagrees with the results, …) is imported, and the reader's
 //! warnings are listed, by line and column, before the user opens the event.
 
 use crate::files::{self, TrfWarning};
 use crate::store::{use_store, ImportedEvent, Store};
 use crate::text;
+use engine::pgn::FormatChoice;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_router::hooks::use_navigate;
@@ -14,15 +17,43 @@ use wasm_bindgen::JsCast;
 
 /// Imports `text` (the content of `file_name`) into `store`: the new event's id with the
 /// reader's warnings, or the message to show. This is all the file input does once the file is
-/// read.
+/// read. A PGN file's system is inferred from its games.
 pub fn import_text(store: Store, file_name: &str, text: &str) -> Result<ImportedEvent, String> {
-    store.import(text).map_err(|e| {
+    import_text_as(store, file_name, text, FormatChoice::Infer)
+}
+
+/// [`import_text`], a PGN file's system as `pgn_format` says.
+pub fn import_text_as(
+    store: Store,
+    file_name: &str,
+    text: &str,
+    pgn_format: FormatChoice,
+) -> Result<ImportedEvent, String> {
+    let failed = |e: &dyn std::fmt::Display| {
         format!("Could not import “{file_name}”: {e}. Nothing was imported; your saved events are unchanged.")
-    })
+    };
+    if pgn_format != FormatChoice::Infer && engine::io::detect(text) == files::FileFormat::Pgn {
+        let (tournament, warnings) = engine::pgn::to_event(text, pgn_format)
+            .map_err(|e| failed(&format!("PGN file, {e}")))?;
+        return Ok(ImportedEvent {
+            id: store.add_event(tournament),
+            warnings,
+        });
+    }
+    store.import(text).map_err(|e| failed(&e))
+}
+
+/// The choice "PGN games are …" as the select's value.
+fn pgn_choice(value: &str) -> FormatChoice {
+    match value {
+        "round-robin" => FormatChoice::RoundRobin,
+        "swiss" => FormatChoice::Swiss { rounds: None },
+        _ => FormatChoice::Infer,
+    }
 }
 
 /// Reads a file's bytes as text (UTF-8, or Latin-1 for old TRF files).
-async fn read_file(file: web_sys::File) -> Result<String, String> {
+pub(crate) async fn read_file(file: web_sys::File) -> Result<String, String> {
     let buffer = wasm_bindgen_futures::JsFuture::from(file.array_buffer())
         .await
         .map_err(|e| files::js_error_text(&e))?;
@@ -65,6 +96,7 @@ pub fn ImportFile() -> impl IntoView {
     let navigate = use_navigate();
     let error = RwSignal::new(None::<String>);
     let warned = RwSignal::new(None::<WarnedImport>);
+    let pgn_format = RwSignal::new(FormatChoice::Infer);
 
     let on_change = move |ev: leptos::ev::Event| {
         let Some(input) = ev
@@ -80,7 +112,7 @@ pub fn ImportFile() -> impl IntoView {
         spawn_local(async move {
             let name = file.name();
             let outcome = match read_file(file).await {
-                Ok(text) => import_text(store, &name, &text),
+                Ok(text) => import_text_as(store, &name, &text, pgn_format.get_untracked()),
                 Err(e) => Err(format!("Could not read “{name}”: {e}")),
             };
             // Clear the input so that choosing the same file again imports it again.
@@ -120,20 +152,32 @@ pub fn ImportFile() -> impl IntoView {
     view! {
         <div class="import">
             <label class="button" for="import-file">
-                "Import TRF or JSON…"
+                "Import TRF, JSON or PGN…"
             </label>
             <input
                 id="import-file"
                 class="visually-hidden-file"
                 type="file"
-                accept=".trf,.txt,.json"
+                accept=".trf,.txt,.json,.pgn"
                 data-testid="import-file"
                 aria-describedby="import-help"
                 on:change=on_change
             />
             <span id="import-help" class="visually-hidden">
-                "A FIDE Tournament Report File (.trf, .txt) or a Crosstable JSON file."
+                "A FIDE Tournament Report File (.trf, .txt), a Crosstable JSON file, or a PGN file of \
+                 games (.pgn), which becomes a new event."
             </span>
+            <label class="inline pgn-format">
+                "PGN games are "
+                <select
+                    data-testid="import-pgn-format"
+                    on:change=move |ev| pgn_format.set(pgn_choice(&event_target_value(&ev)))
+                >
+                    <option value="infer" selected>"a round-robin or a Swiss, as the games show"</option>
+                    <option value="round-robin">"a round-robin"</option>
+                    <option value="swiss">"a Swiss"</option>
+                </select>
+            </label>
         </div>
         <Show when=move || error.with(Option::is_some)>
             <div class="alert" role="alert" data-testid="import-error">

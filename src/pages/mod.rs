@@ -4,8 +4,10 @@
 
 pub mod event;
 pub mod home;
+pub mod import_results;
 pub mod learn;
 pub mod not_found;
+pub mod publish;
 pub mod sensitivity;
 pub mod shared;
 pub mod simulation;

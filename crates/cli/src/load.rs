@@ -1,5 +1,6 @@
-//! Reading an event file: the one loader of the CLI. TRF or Crosstable JSON, told apart by
-//! content ([`engine::io::import`]); the TRF reader's warnings (odd but readable input, e.g. a
+//! Reading an event file: the one loader of the CLI. TRF, Crosstable JSON or a PGN file of
+//! games (which becomes an event, its system inferred), told apart by content
+//! ([`engine::io::import`]); the readers' warnings (odd but readable input, e.g. a
 //! points column that disagrees with the results) go to stderr as
 //! `warning: FILE: line L, column C: message`, so that nothing the reader noticed is dropped.
 

@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 mod load;
 mod pair_cmd;
+mod publish_cmd;
 use engine::elo::Expectation;
 use engine::impute::{self, Analysis, Params, Policy};
 use engine::io::FileFormat;
@@ -67,6 +68,8 @@ enum ConvertTo {
     Trf16,
     /// Crosstable's JSON.
     Json,
+    /// PGN, a file of the event's games.
+    Pgn,
 }
 
 #[derive(Subcommand)]
@@ -112,15 +115,19 @@ enum Command {
     /// Imputed scores, points and ranks as functions of k (with the k values where the order
     /// changes), and the cliff over the withdrawal round, as CSV or JSON.
     Sensitivity(sensitivity_cmd::SensitivityArgs),
-    /// Convert between TRF and Crosstable JSON. The output format is `--to`, else the output
-    /// file's extension (.trf: TRF-2026, .json). TRF16 and TRF-2026 are both read.
+    /// Convert between TRF, Crosstable JSON and PGN. The output format is `--to`, else the
+    /// output file's extension (.trf: TRF-2026, .json, .pgn). TRF16 and TRF-2026 are both read;
+    /// a PGN input (a file of games) becomes an event.
     Convert {
         input: PathBuf,
         output: PathBuf,
-        /// trf (TRF-2026), trf16 (the older edition, for programs without TRF-2026) or json.
+        /// trf (TRF-2026), trf16 (the older edition, for programs without TRF-2026), json or pgn.
         #[arg(long, value_enum)]
         to: Option<ConvertTo>,
     },
+    /// The event as one self-contained HTML page (standings, crosstable, every round) with a
+    /// QR code for the address where it will be posted.
+    Publish(publish_cmd::PublishArgs),
     /// Pair the next round of a Swiss event (FIDE Dutch system), bbpPairings/JaVaFo format.
     Pair(pair_cmd::PairArgs),
     /// Print the illustrative example event (10-player round-robin with a withdrawal).
@@ -159,6 +166,7 @@ fn main() -> ExitCode {
 fn run(command: Command) -> Result<String, Failure> {
     match command {
         Command::Pair(args) => pair_cmd::run(args).map_err(Failure),
+        Command::Publish(args) => publish_cmd::run(&args).map_err(Failure),
         Command::Impute {
             file,
             withdrawn,
@@ -224,7 +232,9 @@ fn run(command: Command) -> Result<String, Failure> {
                 (Some(ConvertTo::Trf), _) => FileFormat::Trf,
                 (Some(ConvertTo::Trf16), _) => FileFormat::Trf16,
                 (Some(ConvertTo::Json), _) => FileFormat::Json,
+                (Some(ConvertTo::Pgn), _) => FileFormat::Pgn,
                 (None, Some(e)) if e.eq_ignore_ascii_case("json") => FileFormat::Json,
+                (None, Some(e)) if e.eq_ignore_ascii_case("pgn") => FileFormat::Pgn,
                 (None, Some(e))
                     if e.eq_ignore_ascii_case("trf") || e.eq_ignore_ascii_case("txt") =>
                 {
@@ -232,8 +242,8 @@ fn run(command: Command) -> Result<String, Failure> {
                 }
                 _ => {
                     return Err(Failure(format!(
-                        "{}: cannot tell the output format; name it .trf or .json, or say \
-                         --to trf, --to trf16 or --to json",
+                        "{}: cannot tell the output format; name it .trf, .json or .pgn, or \
+                         say --to trf, --to trf16, --to json or --to pgn",
                         output.display()
                     )))
                 }

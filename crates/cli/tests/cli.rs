@@ -23,6 +23,7 @@ fn example_file(format: FileFormat) -> tempfile::NamedTempFile {
     let ext = match format {
         FileFormat::Trf | FileFormat::Trf16 => ".trf",
         FileFormat::Json => ".json",
+        FileFormat::Pgn => ".pgn",
     };
     file_with(&write_as(&engine::example::withdrawal(), format), ext)
 }

@@ -1,8 +1,10 @@
-//! Tournament files of either kind: TRF ([`crate::trf`]) or Crosstable JSON ([`crate::json`]),
-//! told apart by their content so that a file opens whatever its name.
+//! Tournament files of any kind: TRF ([`crate::trf`]), Crosstable JSON ([`crate::json`]) or a
+//! PGN file of games ([`crate::pgn`]), told apart by their content so that a file opens
+//! whatever its name.
 
 use crate::json::{self, JsonError};
 use crate::model::Tournament;
+use crate::pgn::{self, PgnError};
 use crate::trf::{self, TrfError, TrfWarning};
 use std::fmt;
 
@@ -16,6 +18,8 @@ pub enum FileFormat {
     Trf16,
     /// Crosstable's own versioned JSON.
     Json,
+    /// Portable Game Notation: the event's games (names, ratings, rounds, results; no moves).
+    Pgn,
 }
 
 impl FileFormat {
@@ -25,6 +29,7 @@ impl FileFormat {
             FileFormat::Trf => "TRF",
             FileFormat::Trf16 => "TRF16",
             FileFormat::Json => "JSON",
+            FileFormat::Pgn => "PGN",
         }
     }
 
@@ -33,6 +38,7 @@ impl FileFormat {
         match self {
             FileFormat::Trf | FileFormat::Trf16 => "trf",
             FileFormat::Json => "json",
+            FileFormat::Pgn => "pgn",
         }
     }
 
@@ -41,6 +47,7 @@ impl FileFormat {
         match ext.trim_start_matches('.').to_ascii_lowercase().as_str() {
             "trf" | "trfx" | "txt" => Some(FileFormat::Trf),
             "json" => Some(FileFormat::Json),
+            "pgn" => Some(FileFormat::Pgn),
             _ => None,
         }
     }
@@ -52,9 +59,12 @@ impl fmt::Display for FileFormat {
     }
 }
 
-/// JSON when the first non-blank character (after a byte-order mark) is `{`; TRF otherwise,
-/// since a TRF file starts with a record code.
+/// JSON when the first non-blank character (after a byte-order mark) is `{`; PGN when it opens
+/// a tag pair (`[`); TRF otherwise, since a TRF file starts with a record code.
 pub fn detect(text: &str) -> FileFormat {
+    if pgn::looks_like_pgn(text) {
+        return FileFormat::Pgn;
+    }
     let first = text
         .trim_start_matches('\u{feff}')
         .chars()
@@ -71,6 +81,7 @@ pub fn detect(text: &str) -> FileFormat {
 pub enum ImportError {
     Trf(TrfError),
     Json(JsonError),
+    Pgn(PgnError),
 }
 
 impl ImportError {
@@ -78,6 +89,7 @@ impl ImportError {
         match self {
             ImportError::Trf(_) => FileFormat::Trf,
             ImportError::Json(_) => FileFormat::Json,
+            ImportError::Pgn(_) => FileFormat::Pgn,
         }
     }
 }
@@ -87,6 +99,7 @@ impl fmt::Display for ImportError {
         match self {
             ImportError::Trf(e) => write!(f, "TRF file, {e}"),
             ImportError::Json(e) => write!(f, "JSON file, {e}"),
+            ImportError::Pgn(e) => write!(f, "PGN file, {e}"),
         }
     }
 }
@@ -96,6 +109,7 @@ impl std::error::Error for ImportError {
         match self {
             ImportError::Trf(e) => Some(e),
             ImportError::Json(e) => Some(e),
+            ImportError::Pgn(e) => Some(e),
         }
     }
 }
@@ -103,6 +117,12 @@ impl std::error::Error for ImportError {
 impl From<TrfError> for ImportError {
     fn from(e: TrfError) -> ImportError {
         ImportError::Trf(e)
+    }
+}
+
+impl From<PgnError> for ImportError {
+    fn from(e: PgnError) -> ImportError {
+        ImportError::Pgn(e)
     }
 }
 
@@ -121,8 +141,9 @@ pub struct Imported {
     pub warnings: Vec<TrfWarning>,
 }
 
-/// Reads a tournament from TRF or Crosstable JSON, whichever `text` is ([`detect`]), with the
-/// reader's warnings (a JSON file, being our own full-fidelity format, has none).
+/// Reads a tournament from TRF, Crosstable JSON or PGN, whichever `text` is ([`detect`]), with
+/// the reader's warnings (a JSON file, being our own full-fidelity format, has none). A PGN
+/// file becomes a new event whose system is inferred ([`pgn::FormatChoice::Infer`]).
 pub fn import(text: &str) -> Result<Imported, ImportError> {
     match detect(text) {
         FileFormat::Trf | FileFormat::Trf16 => {
@@ -136,6 +157,13 @@ pub fn import(text: &str) -> Result<Imported, ImportError> {
             tournament: json::parse(text)?,
             warnings: Vec::new(),
         }),
+        FileFormat::Pgn => {
+            let (tournament, warnings) = pgn::to_event(text, pgn::FormatChoice::Infer)?;
+            Ok(Imported {
+                tournament,
+                warnings,
+            })
+        }
     }
 }
 
@@ -151,6 +179,7 @@ pub fn write_as(t: &Tournament, format: FileFormat) -> String {
         FileFormat::Trf => trf::write(t),
         FileFormat::Trf16 => trf::write_trf16(t),
         FileFormat::Json => json::to_string(t),
+        FileFormat::Pgn => pgn::write(t),
     }
 }
 
@@ -240,6 +269,21 @@ mod tests {
     fn extensions() {
         assert_eq!(FileFormat::from_extension("TRF"), Some(FileFormat::Trf));
         assert_eq!(FileFormat::from_extension(".json"), Some(FileFormat::Json));
-        assert_eq!(FileFormat::from_extension("pgn"), None);
+        assert_eq!(FileFormat::from_extension("pgn"), Some(FileFormat::Pgn));
+        assert_eq!(FileFormat::from_extension("pdf"), None);
+    }
+
+    #[test]
+    fn a_pgn_file_imports_as_a_new_event() {
+        let text = "[Event \"E\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n";
+        assert_eq!(detect(text), FileFormat::Pgn);
+        let t = import(text).expect("valid").tournament;
+        assert_eq!(
+            (t.name.as_str(), t.players.len(), t.rounds.len()),
+            ("E", 2, 1)
+        );
+        let e = import("[Event \"E\"]\n1. e4 1-0\n").unwrap_err();
+        assert_eq!(e.format(), FileFormat::Pgn);
+        assert!(e.to_string().starts_with("PGN file, line 1:"), "{e}");
     }
 }

@@ -1,10 +1,12 @@
-//! The what-if view: in an event where every game was played, pick a player
+//! The what-if view: in a round-robin where every game was played, pick a player
 //! and a round; each policy fills in the games that player would not have played, and is compared
 //! with what really happened — the error of its imputed scores (RMSE) and the places that differ
 //! from the real final standings. A second control runs the question for every player and every
 //! round. The numbers come from `engine::whatif`;
-//! the tables are built in [`tables`].
+//! the tables are built in [`tables`]. A Swiss gets its own view ([`swiss`]): what a
+//! withdrawal does under C.07's rules for unplayed games, every pairing kept.
 
+mod swiss;
 mod tables;
 
 use crate::components::data_table::DataTable;
@@ -40,7 +42,11 @@ pub fn WhatIfScreen(
             return page;
         }
         let complete = Memo::new(move |_| tournament.with(whatif::check_complete));
+        let is_swiss = Memo::new(move |_| tournament.with(|t| !t.format.is_round_robin()));
         let body = move || {
+            if is_swiss.get() {
+                return view! { <swiss::SwissWhatIfView tournament=tournament /> }.into_any();
+            }
             match complete.get() {
             Err(e) => view! { <NeedsCompleteEvent why=tournament.with(|t| why_incomplete(t, &e)) /> }.into_any(),
             Ok(()) => view! {

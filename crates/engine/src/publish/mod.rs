@@ -1,0 +1,42 @@
+//! Results anyone can open: one self-contained HTML page of an event (inline CSS, no script,
+//! printable) — title and dates, the standings with the event's own tie-breaks, the crosstable
+//! (round-robin grid, or the Swiss crosstable: opponent, colour and result per round), and
+//! every round's pairings and results — with a QR code for the address where the organiser
+//! will post it. Every word comes from [`Strings`]; every piece of user text is escaped.
+
+mod html;
+mod qr;
+mod strings;
+
+pub use html::{escape, page};
+pub use qr::{qr_svg, QrError};
+pub use strings::{Strings, ENGLISH};
+
+/// What to publish beyond the event itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The address where the page will be posted: shown as a link and a QR code.
+    pub url: Option<String>,
+}
+
+/// The published page of `t` in English, with a QR code when `options.url` is given. A URL
+/// that cannot be a QR code (too long) is the error.
+pub fn publish(t: &crate::Tournament, options: &Options) -> Result<String, QrError> {
+    let qr = match options
+        .url
+        .as_deref()
+        .map(str::trim)
+        .filter(|u| !u.is_empty())
+    {
+        Some(url) => Some((url.to_owned(), qr_svg(url)?)),
+        None => None,
+    };
+    Ok(page(
+        t,
+        &ENGLISH,
+        qr.as_ref().map(|(u, s)| (u.as_str(), s.as_str())),
+    ))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,140 @@
+use super::*;
+use crate::event;
+use crate::model::{Format, GameResult, Outcome, Player};
+
+fn swiss_with_awkward_names() -> crate::Tournament {
+    let players = [
+        "<script>alert(1)</script>",
+        "Tom & \"Jerry\"",
+        "O'Brien",
+        "Dee",
+        "Eve",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, n)| Player {
+        name: (*n).to_owned(),
+        rating: Some(2000 - i as u16 * 50),
+        ..Player::default()
+    })
+    .collect();
+    let mut t = event::create("Open <A&B>", Format::Swiss { rounds: 3 }, players).expect("valid");
+    for round in 1..=2 {
+        event::pair_next_round(&mut t).expect("pairs");
+        let boards = t.rounds[round - 1].games.len();
+        for b in 0..boards {
+            let g = &mut t.rounds[round - 1].games[b];
+            g.result = GameResult::Played(if b % 2 == 0 {
+                Outcome::WhiteWins
+            } else {
+                Outcome::Draw
+            });
+        }
+    }
+    t
+}
+
+#[test]
+fn the_page_escapes_every_name_and_has_no_script() {
+    let t = swiss_with_awkward_names();
+    let html = publish(&t, &Options::default()).expect("page");
+    assert!(!html.contains("<script"), "user text must be escaped");
+    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(html.contains("Tom &amp; &quot;Jerry&quot;"));
+    assert!(html.contains("O&#39;Brien"));
+    assert!(html.contains("<title>Open &lt;A&amp;B&gt;</title>"));
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.contains("@media print"));
+    assert!(
+        !html.contains("<link") && !html.contains("src=\""),
+        "self-contained"
+    );
+}
+
+#[test]
+fn the_page_has_standings_the_swiss_crosstable_and_every_round() {
+    let t = swiss_with_awkward_names();
+    let html = publish(&t, &Options::default()).expect("page");
+    for id in ["standings", "crosstable", "rounds", "round-1", "round-2"] {
+        assert!(html.contains(&format!("id=\"{id}\"")), "{id}");
+    }
+    // The event's own tie-break list heads the standings.
+    for tb in t.tiebreaks() {
+        assert!(
+            html.contains(&format!(">{}</abbr>", tb.code())),
+            "{}",
+            tb.code()
+        );
+    }
+    // Five players: a bye each round; the crosstable shows it as U.
+    assert!(html.contains("<td>U</td>"));
+    // Swiss cells: opponent's rank, colour, result — e.g. `3w1`.
+    assert!(regex_like_cell(&html), "no `NwR` cell in {html}");
+    assert_eq!(html.matches("<section class=\"round\"").count(), 2);
+}
+
+/// Some cell `<td>{rank}{w|b}{1|½|0}</td>`.
+fn regex_like_cell(html: &str) -> bool {
+    html.split("<td>").any(|cell| {
+        let cell = cell.split("</td>").next().unwrap_or("");
+        let digits: String = cell.chars().take_while(char::is_ascii_digit).collect();
+        let rest = &cell[digits.len()..];
+        !digits.is_empty() && ["w1", "b1", "w½", "b½", "w0", "b0"].contains(&rest)
+    })
+}
+
+#[test]
+fn a_round_robin_gets_its_grid() {
+    let t = crate::example::withdrawal();
+    let html = publish(&t, &Options::default()).expect("page");
+    assert!(html.contains("class=\"self\""));
+    assert_eq!(html.matches("class=\"self\"").count(), t.players.len());
+    assert_eq!(
+        html.matches("<section class=\"round\"").count(),
+        t.rounds.len()
+    );
+    assert!(html.contains("(withdrawn)"));
+}
+
+#[test]
+fn the_qr_code_is_inline_svg_with_the_address() {
+    let t = crate::example::complete();
+    let url = "https://example.org/results?a=1&b=2";
+    let html = publish(
+        &t,
+        &Options {
+            url: Some(url.into()),
+        },
+    )
+    .expect("page");
+    assert!(html.contains("<svg aria-hidden=\"true\""));
+    assert!(html.contains("href=\"https://example.org/results?a=1&amp;b=2\""));
+    assert!(!html.contains("<?xml"));
+    let long = "x".repeat(5000);
+    let e = publish(&t, &Options { url: Some(long) }).unwrap_err();
+    assert_eq!(e.length, 5000);
+    assert!(e.to_string().contains("too long"));
+    // A blank address is no address.
+    let html = publish(
+        &t,
+        &Options {
+            url: Some("  ".into()),
+        },
+    )
+    .expect("page");
+    assert!(!html.contains("<svg"));
+}
+
+#[test]
+fn every_word_comes_from_the_strings() {
+    let html = publish(&crate::example::complete(), &Options::default()).expect("page");
+    for word in [
+        ENGLISH.standings,
+        ENGLISH.crosstable,
+        ENGLISH.rounds,
+        ENGLISH.made_with,
+    ] {
+        assert!(html.contains(word), "{word}");
+    }
+    assert!(html.contains("lang=\"en\""));
+}

@@ -1,0 +1,214 @@
+//! "Import results from PGN" on an event: the file's games are matched to the event's players
+//! and pairings by `engine::pgn::merge` on a copy; the preview lists what each game changes
+//! (new result, correction, same, newly paired round), and nothing is stored until the user
+//! applies it. An error names the line and how to fix it, and changes nothing.
+
+use crate::components::data_table::{Cell, DataTable, Row, Table};
+use crate::components::event_header::{EventHeader, EventView};
+use crate::components::import_file::read_file;
+use crate::components::layout::resolve_event;
+use crate::store::use_store;
+use crate::text;
+use engine::pgn::{self, ChangeKind, Merge};
+use engine::Tournament;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_bindgen::JsCast;
+
+fn kind_text(kind: ChangeKind) -> &'static str {
+    match kind {
+        ChangeKind::New => "new result",
+        ChangeKind::Same => "unchanged",
+        ChangeKind::Corrected => "corrected",
+        ChangeKind::Paired => "new pairing",
+    }
+}
+
+fn preview_table(t: &Tournament, m: &Merge) -> Table {
+    Table {
+        testid: "pgn-merge-preview",
+        class: "",
+        caption: "What each game of the file does".into(),
+        head: vec![
+            "Round".into(),
+            "White".into(),
+            "Black".into(),
+            "Event now".into(),
+            "File".into(),
+            "Change".into(),
+            "#Line".into(),
+        ],
+        rows: m
+            .changes
+            .iter()
+            .map(|c| Row {
+                header: c.round.to_string(),
+                cells: vec![
+                    Cell::text(text::name_of(t, c.white)),
+                    Cell::text(
+                        c.black
+                            .map_or_else(|| "bye".to_owned(), |b| text::name_of(t, b)),
+                    ),
+                    Cell::text(c.before.clone().unwrap_or_else(|| "not paired".into())),
+                    Cell::text(c.after.clone()),
+                    Cell::text(kind_text(c.kind)),
+                    Cell::num(c.line.to_string()),
+                ],
+                class: if c.kind == ChangeKind::Same {
+                    ""
+                } else {
+                    "selected"
+                },
+            })
+            .collect(),
+    }
+}
+
+/// The merge screen for one event id.
+#[component]
+pub fn PgnMergeScreen(
+    /// Id of the event in the store.
+    event_id: String,
+) -> impl IntoView {
+    resolve_event(event_id, move |id, tournament| {
+        let store = use_store();
+        let merged = RwSignal::new(None::<(String, Merge)>);
+        let error = RwSignal::new(None::<String>);
+        let applied = RwSignal::new(None::<String>);
+        let on_change = move |ev: leptos::ev::Event| {
+            let Some(input) = ev
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            else {
+                return;
+            };
+            let Some(file) = input.files().and_then(|list| list.get(0)) else {
+                return;
+            };
+            spawn_local(async move {
+                let name = file.name();
+                let outcome = match read_file(file).await {
+                    Ok(text) => tournament
+                        .with_untracked(|t| pgn::merge(t, &text))
+                        .map_err(|e| {
+                            format!(
+                                "Could not import results from “{name}”: {e}. Nothing was changed."
+                            )
+                        }),
+                    Err(e) => Err(format!("Could not read “{name}”: {e}")),
+                };
+                input.set_value("");
+                applied.set(None);
+                match outcome {
+                    Ok(m) => {
+                        error.set(None);
+                        merged.set(Some((name, m)));
+                    }
+                    Err(e) => {
+                        merged.set(None);
+                        error.set(Some(e));
+                    }
+                }
+            });
+        };
+        let apply = {
+            let id = id.clone();
+            move |_| {
+                let Some((name, m)) = merged.get_untracked() else {
+                    return;
+                };
+                let count = m.changed();
+                store.update_event(&id, move |t| *t = m.tournament);
+                merged.set(None);
+                applied.set(Some(format!(
+                    "Applied {} from “{name}”.",
+                    text::plural(count, "change", "changes")
+                )));
+            }
+        };
+        let summary = move || {
+            merged.with(|m| {
+                m.as_ref().map(|(name, m)| {
+                    let count = |k| m.changes.iter().filter(|c| c.kind == k).count();
+                    format!(
+                        "“{name}”: {} — {} new, {} corrected, {} newly paired, {} unchanged.",
+                        text::plural(m.changes.len(), "game", "games"),
+                        count(ChangeKind::New),
+                        count(ChangeKind::Corrected),
+                        count(ChangeKind::Paired),
+                        count(ChangeKind::Same),
+                    )
+                })
+            })
+        };
+        let table = Signal::derive(move || {
+            merged.with(|m| {
+                m.as_ref()
+                    .map(|(_, m)| tournament.with(|t| preview_table(t, m)))
+            })
+        });
+        let warnings = move || {
+            merged.with(|m| {
+                m.as_ref().map(|(_, m)| {
+                    m.warnings
+                        .iter()
+                        .map(|w| view! { <li data-testid="pgn-merge-warning">{w.to_string()}</li> })
+                        .collect_view()
+                })
+            })
+        };
+        let crosstable_href = EventView::Crosstable.href(&id);
+        view! {
+            <article class="event">
+                <EventHeader event_id=id tournament=tournament current=Signal::derive(|| EventView::ImportResults) />
+                <section class="panel" aria-labelledby="pgn-merge-title">
+                    <h3 id="pgn-merge-title">"Import results from PGN"</h3>
+                    <p>
+                        "Choose a PGN file of this event's games. Players are matched by name, each game must \
+                         match the event's pairing of its round (a round not paired yet is added from the file), \
+                         and you see what changes before anything is saved."
+                    </p>
+                    <div class="import">
+                        <label class="button" for="pgn-merge-file">"Choose a PGN file…"</label>
+                        <input
+                            id="pgn-merge-file"
+                            class="visually-hidden-file"
+                            type="file"
+                            accept=".pgn"
+                            data-testid="pgn-merge-file"
+                            on:change=on_change
+                        />
+                    </div>
+                    <Show when=move || error.with(Option::is_some)>
+                        <div class="alert" role="alert" data-testid="pgn-merge-error">
+                            <p>{move || error.get().unwrap_or_default()}</p>
+                        </div>
+                    </Show>
+                    <p role="status" data-testid="pgn-merge-applied">
+                        {move || applied.get()}
+                        <Show when=move || applied.with(Option::is_some)>
+                            " " <a href=crosstable_href.clone()>"See the crosstable"</a>
+                        </Show>
+                    </p>
+                    <Show when=move || merged.with(Option::is_some)>
+                        <p class="summary" data-testid="pgn-merge-summary">{summary}</p>
+                        <ul class="import-warnings-list">{warnings}</ul>
+                        // The wrapper scrolls a wide preview on a phone: focusable, so that the
+                        // keyboard can scroll it too.
+                        <div class="scroll-region" tabindex="0" role="region" aria-label="Preview of the changes">
+                            <DataTable table=table />
+                        </div>
+                        <div class="toolbar">
+                            <button type="button" data-testid="pgn-merge-apply" on:click=apply.clone()>
+                                "Apply these results"
+                            </button>
+                            <button type="button" on:click=move |_| merged.set(None)>
+                                "Cancel"
+                            </button>
+                        </div>
+                    </Show>
+                </section>
+            </article>
+        }
+    })
+}
