@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod forecast_cmd;
 mod load;
 mod pair_cmd;
 use engine::elo::Expectation;
@@ -101,6 +102,9 @@ enum Command {
     /// Imputed scores, points and ranks as functions of k (with the k values where the order
     /// changes), and the cliff over the withdrawal round, as CSV or JSON.
     Sensitivity(sensitivity_cmd::SensitivityArgs),
+    /// Each player's chances in an ongoing round-robin (expected points, P(first), P(podium))
+    /// under a withdrawal policy, by seeded Monte Carlo over the games still to play.
+    Forecast(forecast_cmd::ForecastArgs),
     /// Convert between TRF and Crosstable JSON, by the output file's extension (.trf or .json).
     Convert { input: PathBuf, output: PathBuf },
     /// Pair the next round of a Swiss event (FIDE Dutch system), bbpPairings/JaVaFo format.
@@ -200,6 +204,7 @@ fn run(command: Command) -> Result<String, Failure> {
         Command::Ratings(args) => tiebreak_cmd::run_ratings(&args).map_err(Failure),
         Command::Simulate(args) => simulate_cmd::run(&args).map_err(Failure),
         Command::Sensitivity(args) => sensitivity_cmd::run(&args).map_err(Failure),
+        Command::Forecast(args) => forecast_cmd::run(&args).map_err(Failure),
         Command::Convert { input, output } => {
             let t = load(&input)?;
             let kind = match output.extension().and_then(|e| e.to_str()) {
