@@ -105,7 +105,13 @@ fn table(event: &str, f: &Forecast) -> String {
             w.player, w.after_round, resolved
         );
     }
-    let width = f.rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(4).max(4);
+    let width = f
+        .rows
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
     let _ = writeln!(
         out,
         "{:>3}  {:<width$}  {:>6}  {:>8}  {:>16}  {:>16}",

@@ -227,14 +227,13 @@ fn remaining_games(
             }
         }
     }
-    let playing: Vec<usize> = (0..players.len())
-        .filter(|&i| !gone(players[i]))
-        .collect();
+    let playing: Vec<usize> = (0..players.len()).filter(|&i| !gone(players[i])).collect();
     let mut rated: Vec<Option<f64>> = vec![None; players.len()];
     let mut games = Vec::new();
     for (x, &a) in playing.iter().enumerate() {
         for &b in &playing[x + 1..] {
-            let left = cycles.saturating_sub(met[players[a] as usize * (n + 1) + players[b] as usize]);
+            let left =
+                cycles.saturating_sub(met[players[a] as usize * (n + 1) + players[b] as usize]);
             for _ in 0..left {
                 let ra = rating(t, players[a], &mut rated[a])?;
                 let rb = rating(t, players[b], &mut rated[b])?;
