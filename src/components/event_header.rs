@@ -15,11 +15,12 @@ pub enum EventView {
     Withdrawal,
     Sensitivity,
     WhatIf,
+    Chances,
     Rounds,
 }
 
 impl EventView {
-    pub const ALL: [EventView; 7] = [
+    pub const ALL: [EventView; 8] = [
         EventView::Players,
         EventView::Crosstable,
         EventView::Rounds,
@@ -27,7 +28,16 @@ impl EventView {
         EventView::Withdrawal,
         EventView::Sensitivity,
         EventView::WhatIf,
+        EventView::Chances,
     ];
+
+    /// Whether the view exists for `t`: the chances need a round-robin's known schedule.
+    pub fn applies_to(self, t: &Tournament) -> bool {
+        match self {
+            EventView::Chances => t.format.is_round_robin(),
+            _ => true,
+        }
+    }
 
     pub fn label(self) -> &'static str {
         match self {
@@ -37,6 +47,7 @@ impl EventView {
             EventView::Withdrawal => "Withdrawal",
             EventView::Sensitivity => "Sensitivity",
             EventView::WhatIf => "What-if",
+            EventView::Chances => "Chances",
             EventView::Rounds => "Rounds",
         }
     }
@@ -47,6 +58,7 @@ impl EventView {
             EventView::Withdrawal => Some("nav-withdrawal"),
             EventView::Sensitivity => Some("nav-sensitivity"),
             EventView::WhatIf => Some("nav-whatif"),
+            EventView::Chances => Some("nav-chances"),
             EventView::Rounds => Some("nav-rounds"),
             _ => None,
         }
@@ -61,6 +73,7 @@ impl EventView {
             EventView::Withdrawal => "withdrawal",
             EventView::Sensitivity => "sensitivity",
             EventView::WhatIf => "whatif",
+            EventView::Chances => "chances",
             EventView::Rounds => "rounds",
         }
     }
@@ -79,6 +92,7 @@ impl EventView {
             EventView::Withdrawal => format!("/event/{id}/withdrawal"),
             EventView::Sensitivity => format!("/event/{id}/sensitivity"),
             EventView::WhatIf => format!("/event/{id}/whatif"),
+            EventView::Chances => format!("/event/{id}/chances"),
             other => format!("/event/{id}?tab={}", other.tab()),
         }
     }
@@ -138,9 +152,11 @@ pub fn EventHeader(
             <div class="event-bar">
                 {(!shared).then(|| view! {
                     <nav class="tabs" aria-label="Event">
-                        {EventView::ALL
+                        {move || EventView::ALL
                             .into_iter()
+                            .filter(|v| tournament.with(|t| v.applies_to(t)))
                             .map(|v| {
+                                let event_id = event_id.clone();
                                 let testid = v.testid();
                                 view! {
                                     <a

@@ -30,6 +30,9 @@ pub enum SharedView {
     Withdrawal,
     Sensitivity,
     Whatif,
+    /// The live chances (the player is the "what if this player withdraws now?"). A new
+    /// variant under `v1.`: old links never name it, so they decode as before.
+    Chances,
 }
 
 /// What a link carries.

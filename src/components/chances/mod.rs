@@ -1,0 +1,342 @@
+//! The Chances view: each player's chances of first place and of the podium in a round-robin,
+//! side by side for the FIDE rule and the Bayesian imputation at the current k (other
+//! policies on demand), with "what if this player withdraws now?", computed by
+//! `engine::forecast` in the Web Workers ([`crate::simulation::chances`]) with progress.
+
+mod note;
+mod plot;
+mod table;
+
+use crate::components::event_header::{EventHeader, EventView};
+use crate::components::layout::resolve_event;
+use crate::components::player_select::{PlayerLabel, PlayerSelect};
+use crate::components::prior_controls::PriorControls;
+use crate::components::share_link::ShareLink;
+use crate::share::SharedView;
+use crate::simulation::chances::{ChancesEvent, ChancesRun};
+use crate::simulation::pool::default_workers;
+use crate::store::use_store;
+use crate::text;
+use engine::forecast::{Forecast, ForecastConfig};
+use engine::impute::Policy;
+use engine::simulate::DEFAULT_SEED;
+use engine::{StartNo, Tournament};
+use leptos::prelude::*;
+use note::ModelNote;
+use plot::chances_svg;
+use table::ChancesTable;
+
+/// The simulation counts offered; the first is the default (the 200,000).
+const SIMULATIONS: [u64; 4] = [200_000, 50_000, 20_000, 1_000_000];
+/// Always shown: the rule arbiters apply and the Bayesian imputation.
+const MAIN: [Policy; 2] = [Policy::Fide, Policy::Bayes];
+
+/// The state of the current computation.
+#[derive(Clone, Debug, PartialEq)]
+enum Status {
+    Running { done: u64, total: u64 },
+    Done { forecasts: Vec<Forecast>, elapsed_ms: f64 },
+    Failed(String),
+}
+
+/// The Chances view's body for one event id.
+#[component]
+pub fn ChancesScreen(
+    /// Id of the event in the store.
+    event_id: String,
+    /// The "withdraws now" player to start with (from a share link).
+    #[prop(optional, into)]
+    initial_player: Option<StartNo>,
+) -> impl IntoView {
+    resolve_event(event_id, move |id, tournament| {
+        view! { <ChancesBody event_id=id tournament=tournament initial_player=initial_player /> }
+    })
+}
+
+/// A count with thin groups of three digits (`200,000`).
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The settings of the forecasts to run, one per policy shown.
+fn configs(policies: &[Policy], k: f64, draw_peak: f64, simulations: u64, now: Option<StartNo>) -> Vec<ForecastConfig> {
+    policies
+        .iter()
+        .map(|&policy| ForecastConfig {
+            policy,
+            k,
+            draw_peak,
+            simulations,
+            seed: DEFAULT_SEED,
+            withdraw_now: now.into_iter().collect(),
+        })
+        .collect()
+}
+
+/// A panel's heading: the policy and, for the Bayesian one, k.
+fn heading(f: &Forecast) -> String {
+    match f.policy {
+        Policy::Bayes => format!("{} (k = {})", f.policy.label(), text::k_value(f.k)),
+        p => p.label().to_string(),
+    }
+}
+
+/// What the policy does with each withdrawal, in words.
+fn withdrawals_line(t: &Tournament, f: &Forecast) -> String {
+    f.withdrawals
+        .iter()
+        .map(|(w, resolved)| {
+            let what = match resolved {
+                Policy::Annul => "their games are annulled (they leave the table)",
+                Policy::Forfeit => "their remaining games count as forfeit losses",
+                Policy::Bayes | Policy::Performance => "their remaining games get imputed scores",
+                Policy::Elo => "their remaining games get the Elo expectation",
+                Policy::Fide => "the FIDE rule applies",
+            };
+            format!(
+                "{} withdraws after round {}: {what}.",
+                text::name_of(t, w.player),
+                w.after_round
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[component]
+fn ChancesBody(
+    /// Id of the event in the store (for links).
+    event_id: String,
+    /// The event.
+    tournament: Memo<Tournament>,
+    /// The "withdraws now" player to start with.
+    initial_player: Option<StartNo>,
+) -> impl IntoView {
+    let store = use_store();
+    let k = Memo::new(move |_| store.settings.with(|s| s.k));
+    let draw_peak = RwSignal::new(0.6f64);
+    let simulations = RwSignal::new(SIMULATIONS[0]);
+    let extra = RwSignal::new(Vec::<Policy>::new());
+    let withdraw_now = RwSignal::new(initial_player);
+    let show_se = RwSignal::new(false);
+    let status = RwSignal::new(None::<Status>);
+    let run = StoredValue::new_local(None::<ChancesRun>);
+    let round_robin = Memo::new(move |_| tournament.with(|t| t.format.is_round_robin()));
+    let ongoing = Memo::new(move |_| {
+        tournament.with(|t| t.last_round_with_results() < t.scheduled_rounds())
+    });
+
+    let policies = Memo::new(move |_| {
+        let mut list = MAIN.to_vec();
+        list.extend(extra.get().into_iter().filter(|p| !MAIN.contains(p)));
+        list
+    });
+    Effect::new(move |_| {
+        let cfgs = configs(
+            &policies.get(),
+            k.get(),
+            draw_peak.get(),
+            simulations.get(),
+            withdraw_now.get(),
+        );
+        run.set_value(None); // cancels the previous run
+        if !round_robin.get() {
+            return;
+        }
+        let started = tournament.with(|t| {
+            ChancesRun::start(t, &cfgs, default_workers(), move |event| {
+                status.set(Some(match event {
+                    ChancesEvent::Progress { done, total } => Status::Running { done, total },
+                    ChancesEvent::Finished { forecasts, elapsed_ms } => Status::Done { forecasts, elapsed_ms },
+                    ChancesEvent::Failed(e) => Status::Failed(e),
+                }));
+            })
+        });
+        match started {
+            Ok(r) => {
+                let total = cfgs.iter().map(|c| c.simulations).sum();
+                status.set(Some(Status::Running { done: 0, total }));
+                run.set_value(Some(r));
+            }
+            Err(e) => status.set(Some(Status::Failed(e))),
+        }
+    });
+
+    let progress = move || match status.get() {
+        Some(Status::Running { done, total }) => view! {
+            <p class="chances-progress" role="status" data-testid="chances-progress">
+                <progress max=total.to_string() value=done.to_string() aria-label="Simulations done"></progress>
+                " Simulating… "{grouped(done)}" of "{grouped(total)}
+            </p>
+        }
+        .into_any(),
+        Some(Status::Done { forecasts, elapsed_ms }) => {
+            let n = forecasts.first().map_or(0, |f| f.simulations);
+            let remaining = forecasts.first().map_or(0, |f| f.remaining_games);
+            let certain = remaining == 0;
+            view! {
+                <p class="chances-progress" role="status" data-testid="chances-done">
+                    {if certain {
+                        "Every game has a result: the final table is certain, and the chances below show it. ".to_string()
+                    } else {
+                        format!("{} games still to play. ", remaining)
+                    }}
+                    "From a model: "{grouped(n)}" simulations per policy (seed "{DEFAULT_SEED.to_string()}"), computed in "
+                    <span data-testid="chances-ms">{format!("{elapsed_ms:.0}")}</span>" ms."
+                </p>
+            }
+            .into_any()
+        }
+        Some(Status::Failed(e)) => view! {
+            <p class="error" role="alert" data-testid="chances-error">{text::sentence(&e)}"."</p>
+        }
+        .into_any(),
+        None => ().into_any(),
+    };
+
+    let panels = move || {
+        let Some(Status::Done { forecasts, .. }) = status.get() else {
+            return ().into_any();
+        };
+        tournament.with(|t| {
+            forecasts
+                .into_iter()
+                .map(|f| {
+                    let title = heading(&f);
+                    let id = f.policy.id();
+                    let svg = chances_svg(&f, &format!("Chances under {title}: P(first) and P(podium) per player"));
+                    let line = withdrawals_line(t, &f);
+                    view! {
+                        <section class="panel chances-panel" data-testid=format!("chances-{id}") aria-label=title.clone()>
+                            <h3>{title.clone()}</h3>
+                            {(!line.is_empty()).then(|| view! { <p class="muted">{line}</p> })}
+                            <div class="chances-pair">
+                                <ChancesTable forecast=f.clone() show_se=show_se testid=format!("chances-table-{id}") />
+                                <figure class="chances-figure" data-testid=format!("chances-plot-{id}") inner_html=svg></figure>
+                            </div>
+                        </section>
+                    }
+                })
+                .collect_view()
+                .into_any()
+        })
+    };
+
+    let toggle = move |p: Policy, on: bool| {
+        extra.update(|list| {
+            list.retain(|&x| x != p);
+            if on {
+                list.push(p);
+            }
+        })
+    };
+    let others = move || Policy::ALL
+        .into_iter()
+        .filter(|p| !MAIN.contains(p))
+        .map(|p| {
+            view! {
+                <label class="inline">
+                    <input
+                        type="checkbox"
+                        data-testid=format!("chances-policy-{}", p.id())
+                        prop:checked=move || extra.with(|l| l.contains(&p))
+                        on:change=move |ev| toggle(p, event_target_checked(&ev))
+                    />
+                    {p.label()}
+                </label>
+            }
+        })
+        .collect_view();
+
+    view! {
+        <article class="event">
+            <EventHeader event_id=event_id tournament=tournament current=Signal::derive(|| EventView::Chances) />
+            <Show
+                when=move || round_robin.get()
+                fallback=|| view! {
+                    <section class="panel" role="status">
+                        <h3>"Chances are for round-robins"</h3>
+                        <p>"In a Swiss event the later pairings are not known yet, so the remaining games cannot be simulated."</p>
+                    </section>
+                }
+            >
+                <section class="panel controls-panel chances-controls" aria-label="Settings">
+                    <PriorControls />
+                    <div class="chances-settings">
+                        <label class="inline">
+                            "Draw peak (P(draw) between equals) "
+                            <input
+                                type="number"
+                                min="0"
+                                max="1"
+                                step="0.05"
+                                data-testid="chances-draw-peak"
+                                prop:value=move || draw_peak.get().to_string()
+                                on:change=move |ev| {
+                                    if let Ok(d) = event_target_value(&ev).trim().parse::<f64>() {
+                                        if (0.0..=1.0).contains(&d) {
+                                            draw_peak.set(d);
+                                        }
+                                    }
+                                }
+                            />
+                        </label>
+                        <label class="inline">
+                            "Simulations "
+                            <select
+                                data-testid="chances-simulations"
+                                on:change=move |ev| {
+                                    if let Ok(n) = event_target_value(&ev).parse::<u64>() {
+                                        simulations.set(n);
+                                    }
+                                }
+                            >
+                                {SIMULATIONS
+                                    .into_iter()
+                                    .map(|n| view! {
+                                        <option value=n.to_string() selected=move || simulations.get() == n>
+                                            {grouped(n)}
+                                        </option>
+                                    })
+                                    .collect_view()}
+                            </select>
+                        </label>
+                        <Show when=move || ongoing.get()>
+                            <label class="inline">
+                                "What if this player withdraws now? "
+                                <PlayerSelect
+                                    tournament=tournament
+                                    value=Signal::derive(move || withdraw_now.get())
+                                    on_pick=Callback::new(move |p: Option<StartNo>| withdraw_now.set(p))
+                                    testid="chances-withdraw-now"
+                                    label=PlayerLabel::NumberName
+                                    placeholder="Nobody"
+                                />
+                            </label>
+                        </Show>
+                        <label class="inline">
+                            <input type="checkbox" data-testid="chances-show-se" prop:checked=move || show_se.get() on:change=move |ev| show_se.set(event_target_checked(&ev)) />
+                            "Show standard errors"
+                        </label>
+                    </div>
+                    <fieldset class="chances-others">
+                        <legend>"Also show"</legend>
+                        {others}
+                    </fieldset>
+                </section>
+                {progress}
+                <div class="chances-grid">{panels}</div>
+                <ModelNote />
+                <ShareLink tournament=tournament view=SharedView::Chances player=Signal::derive(move || withdraw_now.get()) round=Signal::derive(|| None) />
+            </Show>
+        </article>
+    }
+}
