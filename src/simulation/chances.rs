@@ -16,7 +16,10 @@ use std::rc::{Rc, Weak};
 #[derive(Clone, Debug, PartialEq)]
 pub enum ChancesEvent {
     /// After each block: simulations done, of total.
-    Progress { done: u64, total: u64 },
+    Progress {
+        done: u64,
+        total: u64,
+    },
     /// Every block is in: the forecasts in the order they were requested.
     Finished {
         forecasts: Vec<Forecast>,

@@ -98,7 +98,8 @@ impl StudyWorker {
 
     /// Runs one forecast block (tests call it directly).
     pub fn handle_forecast(&mut self, job: ForecastJob) -> ForecastDone {
-        let cached = matches!(&self.forecast, Some((e, c, _)) if *e == job.event && *c == job.config);
+        let cached =
+            matches!(&self.forecast, Some((e, c, _)) if *e == job.event && *c == job.config);
         if !cached {
             self.forecast = None;
             let prepared = engine::json::parse(&job.event)

@@ -3,6 +3,7 @@
 //! policies on demand), with "what if this player withdraws now?", computed by
 //! `engine::forecast` in the Web Workers ([`crate::simulation::chances`]) with progress.
 
+mod controls;
 mod note;
 mod plot;
 mod table;
@@ -17,6 +18,7 @@ use crate::simulation::chances::{ChancesEvent, ChancesRun};
 use crate::simulation::pool::default_workers;
 use crate::store::use_store;
 use crate::text;
+use controls::ChancesControls;
 use engine::forecast::{Forecast, ForecastConfig};
 use engine::impute::Policy;
 use engine::simulate::DEFAULT_SEED;
@@ -27,15 +29,21 @@ use plot::chances_svg;
 use table::ChancesTable;
 
 /// The simulation counts offered; the first is the default (the 200,000).
-const SIMULATIONS: [u64; 4] = [200_000, 50_000, 20_000, 1_000_000];
+pub(super) const SIMULATIONS: [u64; 4] = [200_000, 50_000, 20_000, 1_000_000];
 /// Always shown: the rule arbiters apply and the Bayesian imputation.
-const MAIN: [Policy; 2] = [Policy::Fide, Policy::Bayes];
+pub(super) const MAIN: [Policy; 2] = [Policy::Fide, Policy::Bayes];
 
 /// The state of the current computation.
 #[derive(Clone, Debug, PartialEq)]
 enum Status {
-    Running { done: u64, total: u64 },
-    Done { forecasts: Vec<Forecast>, elapsed_ms: f64 },
+    Running {
+        done: u64,
+        total: u64,
+    },
+    Done {
+        forecasts: Vec<Forecast>,
+        elapsed_ms: f64,
+    },
     Failed(String),
 }
 
@@ -54,7 +62,7 @@ pub fn ChancesScreen(
 }
 
 /// A count with thin groups of three digits (`200,000`).
-fn grouped(n: u64) -> String {
+pub(super) fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -67,7 +75,13 @@ fn grouped(n: u64) -> String {
 }
 
 /// The settings of the forecasts to run, one per policy shown.
-fn configs(policies: &[Policy], k: f64, draw_peak: f64, simulations: u64, now: Option<StartNo>) -> Vec<ForecastConfig> {
+fn configs(
+    policies: &[Policy],
+    k: f64,
+    draw_peak: f64,
+    simulations: u64,
+    now: Option<StartNo>,
+) -> Vec<ForecastConfig> {
     policies
         .iter()
         .map(|&policy| ForecastConfig {
@@ -130,9 +144,8 @@ fn ChancesBody(
     let status = RwSignal::new(None::<Status>);
     let run = StoredValue::new_local(None::<ChancesRun>);
     let round_robin = Memo::new(move |_| tournament.with(|t| t.format.is_round_robin()));
-    let ongoing = Memo::new(move |_| {
-        tournament.with(|t| t.last_round_with_results() < t.scheduled_rounds())
-    });
+    let ongoing =
+        Memo::new(move |_| tournament.with(|t| t.last_round_with_results() < t.scheduled_rounds()));
 
     let policies = Memo::new(move |_| {
         let mut list = MAIN.to_vec();
@@ -155,7 +168,13 @@ fn ChancesBody(
             ChancesRun::start(t, &cfgs, default_workers(), move |event| {
                 status.set(Some(match event {
                     ChancesEvent::Progress { done, total } => Status::Running { done, total },
-                    ChancesEvent::Finished { forecasts, elapsed_ms } => Status::Done { forecasts, elapsed_ms },
+                    ChancesEvent::Finished {
+                        forecasts,
+                        elapsed_ms,
+                    } => Status::Done {
+                        forecasts,
+                        elapsed_ms,
+                    },
                     ChancesEvent::Failed(e) => Status::Failed(e),
                 }));
             })
@@ -170,7 +189,8 @@ fn ChancesBody(
         }
     });
 
-    let progress = move || match status.get() {
+    let progress = move || {
+        match status.get() {
         Some(Status::Running { done, total }) => view! {
             <p class="chances-progress" role="status" data-testid="chances-progress">
                 <progress max=total.to_string() value=done.to_string() aria-label="Simulations done"></progress>
@@ -200,6 +220,7 @@ fn ChancesBody(
         }
         .into_any(),
         None => ().into_any(),
+    }
     };
 
     let panels = move || {
@@ -230,32 +251,6 @@ fn ChancesBody(
         })
     };
 
-    let toggle = move |p: Policy, on: bool| {
-        extra.update(|list| {
-            list.retain(|&x| x != p);
-            if on {
-                list.push(p);
-            }
-        })
-    };
-    let others = move || Policy::ALL
-        .into_iter()
-        .filter(|p| !MAIN.contains(p))
-        .map(|p| {
-            view! {
-                <label class="inline">
-                    <input
-                        type="checkbox"
-                        data-testid=format!("chances-policy-{}", p.id())
-                        prop:checked=move || extra.with(|l| l.contains(&p))
-                        on:change=move |ev| toggle(p, event_target_checked(&ev))
-                    />
-                    {p.label()}
-                </label>
-            }
-        })
-        .collect_view();
-
     view! {
         <article class="event">
             <EventHeader event_id=event_id tournament=tournament current=Signal::derive(|| EventView::Chances) />
@@ -268,70 +263,15 @@ fn ChancesBody(
                     </section>
                 }
             >
-                <section class="panel controls-panel chances-controls" aria-label="Settings">
-                    <PriorControls />
-                    <div class="chances-settings">
-                        <label class="inline">
-                            "Draw peak (P(draw) between equals) "
-                            <input
-                                type="number"
-                                min="0"
-                                max="1"
-                                step="0.05"
-                                data-testid="chances-draw-peak"
-                                prop:value=move || draw_peak.get().to_string()
-                                on:change=move |ev| {
-                                    if let Ok(d) = event_target_value(&ev).trim().parse::<f64>() {
-                                        if (0.0..=1.0).contains(&d) {
-                                            draw_peak.set(d);
-                                        }
-                                    }
-                                }
-                            />
-                        </label>
-                        <label class="inline">
-                            "Simulations "
-                            <select
-                                data-testid="chances-simulations"
-                                on:change=move |ev| {
-                                    if let Ok(n) = event_target_value(&ev).parse::<u64>() {
-                                        simulations.set(n);
-                                    }
-                                }
-                            >
-                                {SIMULATIONS
-                                    .into_iter()
-                                    .map(|n| view! {
-                                        <option value=n.to_string() selected=move || simulations.get() == n>
-                                            {grouped(n)}
-                                        </option>
-                                    })
-                                    .collect_view()}
-                            </select>
-                        </label>
-                        <Show when=move || ongoing.get()>
-                            <label class="inline">
-                                "What if this player withdraws now? "
-                                <PlayerSelect
-                                    tournament=tournament
-                                    value=Signal::derive(move || withdraw_now.get())
-                                    on_pick=Callback::new(move |p: Option<StartNo>| withdraw_now.set(p))
-                                    testid="chances-withdraw-now"
-                                    label=PlayerLabel::NumberName
-                                    placeholder="Nobody"
-                                />
-                            </label>
-                        </Show>
-                        <label class="inline">
-                            <input type="checkbox" data-testid="chances-show-se" prop:checked=move || show_se.get() on:change=move |ev| show_se.set(event_target_checked(&ev)) />
-                            "Show standard errors"
-                        </label>
-                    </div>
-                    <fieldset class="chances-others">
-                        <legend>"Also show"</legend>
-                        {others}
-                    </fieldset>
-                </section>
+                <ChancesControls
+                    tournament=tournament
+                    draw_peak=draw_peak
+                    simulations=simulations
+                    extra=extra
+                    withdraw_now=withdraw_now
+                    show_se=show_se
+                    ongoing=ongoing
+                />
                 {progress}
                 <div class="chances-grid">{panels}</div>
                 <ModelNote />

@@ -38,8 +38,14 @@ pub fn ChancesTable(
             } else {
                 r.name.clone()
             };
-            let first_title = format!("standard error {} percentage points", text::dec(r.se_first * 100.0, 2));
-            let podium_title = format!("standard error {} percentage points", text::dec(r.se_podium * 100.0, 2));
+            let first_title = format!(
+                "standard error {} percentage points",
+                text::dec(r.se_first * 100.0, 2)
+            );
+            let podium_title = format!(
+                "standard error {} percentage points",
+                text::dec(r.se_podium * 100.0, 2)
+            );
             let (se_first, se_podium) = (plus_minus(r.se_first), plus_minus(r.se_podium));
             view! {
                 <tr data-start-no=r.start_no.to_string()>
