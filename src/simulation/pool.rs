@@ -100,7 +100,7 @@ impl Pool {
                 .callback(move |response| {
                     // This pool sends only study jobs; a forecast answer cannot reach it.
                     if let Response::Study(done) = response {
-                        received(&weak, index, done);
+                        received(&weak, index, *done);
                     }
                 })
                 .as_module(false)

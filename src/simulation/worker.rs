@@ -59,7 +59,8 @@ pub enum Request {
 /// What a worker answers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Response {
-    Study(JobDone),
+    /// Boxed: a study's sums are several times the size of a forecast block's answer.
+    Study(Box<JobDone>),
     Forecast(ForecastDone),
 }
 
@@ -130,7 +131,7 @@ impl StudyWorker {
     /// Answers either kind of request.
     pub fn respond(&mut self, request: Request) -> Response {
         match request {
-            Request::Study(job) => Response::Study(self.handle(job)),
+            Request::Study(job) => Response::Study(Box::new(self.handle(job))),
             Request::Forecast(job) => Response::Forecast(self.handle_forecast(job)),
         }
     }

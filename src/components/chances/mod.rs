@@ -10,8 +10,6 @@ mod table;
 
 use crate::components::event_header::{EventHeader, EventView};
 use crate::components::layout::resolve_event;
-use crate::components::player_select::{PlayerLabel, PlayerSelect};
-use crate::components::prior_controls::PriorControls;
 use crate::components::share_link::ShareLink;
 use crate::share::SharedView;
 use crate::simulation::chances::{ChancesEvent, ChancesRun};
@@ -98,7 +96,7 @@ fn configs(
 /// A panel's heading: the policy and, for the Bayesian one, k.
 fn heading(f: &Forecast) -> String {
     match f.policy {
-        Policy::Bayes => format!("{} (k = {})", f.policy.label(), text::k_value(f.k)),
+        Policy::Bayes => format!("{}, k = {}", f.policy.label(), text::k_value(f.k)),
         p => p.label().to_string(),
     }
 }
@@ -115,11 +113,11 @@ fn withdrawals_line(t: &Tournament, f: &Forecast) -> String {
                 Policy::Elo => "their remaining games get the Elo expectation",
                 Policy::Fide => "the FIDE rule applies",
             };
-            format!(
-                "{} withdraws after round {}: {what}.",
-                text::name_of(t, w.player),
-                w.after_round
-            )
+            let when = match w.after_round {
+                0 => "before round 1".to_string(),
+                r => format!("after round {r}"),
+            };
+            format!("{} withdraws {when}: {what}.", text::name_of(t, w.player))
         })
         .collect::<Vec<_>>()
         .join(" ")
@@ -240,7 +238,7 @@ fn ChancesBody(
                             <h3>{title.clone()}</h3>
                             {(!line.is_empty()).then(|| view! { <p class="muted">{line}</p> })}
                             <div class="chances-pair">
-                                <ChancesTable forecast=f.clone() show_se=show_se testid=format!("chances-table-{id}") />
+                                <ChancesTable forecast=f.clone() show_se=show_se testid=format!("chances-table-{id}") label=format!("Chances under {title}, table") />
                                 <figure class="chances-figure" data-testid=format!("chances-plot-{id}") inner_html=svg></figure>
                             </div>
                         </section>

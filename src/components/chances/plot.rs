@@ -20,7 +20,7 @@ fn esc(s: &str) -> String {
 /// The chart; `title` is its accessible name.
 pub fn chances_svg(f: &Forecast, title: &str) -> String {
     let height = TOP + ROW * f.rows.len() as f64 + 8.0;
-    let bar = WIDTH - LABEL - 50.0;
+    let bar = WIDTH - LABEL - 86.0;
     let mut s = String::new();
     let _ = write!(
         s,

@@ -28,6 +28,8 @@ pub fn ChancesTable(
     show_se: Signal<bool>,
     /// `data-testid` of the table.
     testid: String,
+    /// What the table shows, the name of its scrolling region.
+    label: String,
 ) -> impl IntoView {
     let rows = forecast
         .rows
@@ -65,7 +67,8 @@ pub fn ChancesTable(
         })
         .collect_view();
     view! {
-        <div class="table-scroll">
+        // Focusable and named: a keyboard user can scroll it when the columns overflow.
+        <div class="table-scroll" tabindex="0" role="region" aria-label=label>
             <table class="data chances-table" data-testid=testid>
                 <thead>
                     <tr>
