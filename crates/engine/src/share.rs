@@ -165,6 +165,23 @@ mod tests {
     }
 
     #[test]
+    fn chances_links_round_trip_and_old_views_still_decode() {
+        let chances = Shared {
+            view: SharedView::Chances,
+            player: Some(2),
+            round: None,
+            ..example()
+        };
+        assert_eq!(decode(&encode(&chances)), Ok(chances));
+        // A document written before the chances view existed decodes as before.
+        let event = crate::json::to_string(&crate::example::withdrawal());
+        let old = serde_json::json!({"view": "whatif", "event": event, "player": 4, "round": 5,
+            "k": 3.0, "expectation": "logistic"});
+        let shared = decode(&link_of(&old.to_string())).expect("an old link opens");
+        assert_eq!(shared.view, SharedView::Whatif);
+    }
+
+    #[test]
     fn round_trips() {
         let s = example();
         let link = encode(&s);
