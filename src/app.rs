@@ -2,6 +2,7 @@
 
 use crate::components::plot_figure::watch_color_scheme;
 use crate::components::storage_banner::StorageBanner;
+use crate::pages::chances::ChancesPage;
 use crate::pages::simulation::SimulationPage;
 use crate::pages::{
     event::EventPage, home::HomePage, import_results::ImportResultsPage, learn::LearnPage,
@@ -67,6 +68,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/simulation") view=SimulationPage />
                     <Route path=path!("/event/:id/sensitivity") view=SensitivityPage />
                     <Route path=path!("/event/:id/whatif") view=WhatIfPage />
+                    <Route path=path!("/event/:id/chances") view=ChancesPage />
                     <Route path=path!("/event/:id/publish") view=PublishPage />
                     <Route path=path!("/event/:id/import-results") view=ImportResultsPage />
                     <Route path=path!("/learn") view=LearnPage />

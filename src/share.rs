@@ -25,6 +25,7 @@ impl SharedViewPage for SharedView {
             SharedView::Withdrawal => "Withdrawal",
             SharedView::Sensitivity => "Sensitivity",
             SharedView::Whatif => "What-if",
+            SharedView::Chances => "Chances",
         }
     }
 
@@ -33,6 +34,7 @@ impl SharedViewPage for SharedView {
             SharedView::Withdrawal => format!("/event/{id}/withdrawal"),
             SharedView::Sensitivity => format!("/event/{id}/sensitivity"),
             SharedView::Whatif => format!("/event/{id}/whatif"),
+            SharedView::Chances => format!("/event/{id}/chances"),
         }
     }
 }

@@ -15,6 +15,7 @@ pub enum EventView {
     Withdrawal,
     Sensitivity,
     WhatIf,
+    Chances,
     Rounds,
     /// Publishing the results (a link beside the downloads, not a tab).
     Publish,
@@ -23,7 +24,7 @@ pub enum EventView {
 }
 
 impl EventView {
-    pub const ALL: [EventView; 7] = [
+    pub const ALL: [EventView; 8] = [
         EventView::Players,
         EventView::Crosstable,
         EventView::Rounds,
@@ -31,6 +32,7 @@ impl EventView {
         EventView::Withdrawal,
         EventView::Sensitivity,
         EventView::WhatIf,
+        EventView::Chances,
     ];
 
     pub fn label(self) -> &'static str {
@@ -41,6 +43,7 @@ impl EventView {
             EventView::Withdrawal => "Withdrawal",
             EventView::Sensitivity => "Sensitivity",
             EventView::WhatIf => "What-if",
+            EventView::Chances => "Chances",
             EventView::Rounds => "Rounds",
             EventView::Publish => "Publish",
             EventView::ImportResults => "Import results",
@@ -53,6 +56,7 @@ impl EventView {
             EventView::Withdrawal => Some("nav-withdrawal"),
             EventView::Sensitivity => Some("nav-sensitivity"),
             EventView::WhatIf => Some("nav-whatif"),
+            EventView::Chances => Some("nav-chances"),
             EventView::Rounds => Some("nav-rounds"),
             EventView::Publish => Some("nav-publish"),
             EventView::ImportResults => Some("nav-import-results"),
@@ -69,6 +73,7 @@ impl EventView {
             EventView::Withdrawal => "withdrawal",
             EventView::Sensitivity => "sensitivity",
             EventView::WhatIf => "whatif",
+            EventView::Chances => "chances",
             EventView::Rounds => "rounds",
             EventView::Publish => "publish",
             EventView::ImportResults => "import-results",
@@ -86,10 +91,13 @@ impl EventView {
 
     /// Whether the view exists for an event of `format`: the one rule behind the navigation
     /// and the pages reached by URL. The withdrawal policies and their sensitivity are defined
-    /// for round-robins; the what-if explorer has a round-robin and a Swiss version.
+    /// for round-robins, and the chances need a round-robin's known schedule; the what-if
+    /// explorer has a round-robin and a Swiss version.
     pub fn available_in(self, format: Format) -> bool {
         match self {
-            EventView::Withdrawal | EventView::Sensitivity => format.is_round_robin(),
+            EventView::Withdrawal | EventView::Sensitivity | EventView::Chances => {
+                format.is_round_robin()
+            }
             _ => true,
         }
     }
@@ -99,6 +107,7 @@ impl EventView {
             EventView::Withdrawal => format!("/event/{id}/withdrawal"),
             EventView::Sensitivity => format!("/event/{id}/sensitivity"),
             EventView::WhatIf => format!("/event/{id}/whatif"),
+            EventView::Chances => format!("/event/{id}/chances"),
             EventView::Publish => format!("/event/{id}/publish"),
             EventView::ImportResults => format!("/event/{id}/import-results"),
             other => format!("/event/{id}?tab={}", other.tab()),
@@ -159,10 +168,11 @@ pub fn EventHeader(
             <div class="event-bar">
                 {(!shared).then(|| view! {
                     <nav class="tabs" aria-label="Event">
-                        {EventView::ALL
+                        {move || EventView::ALL
                             .into_iter()
-                            .filter(|v| v.available_in(tournament.with_untracked(|t| t.format)))
+                            .filter(|v| v.available_in(tournament.with(|t| t.format)))
                             .map(|v| {
+                                let event_id = event_id.clone();
                                 let testid = v.testid();
                                 view! {
                                     <a

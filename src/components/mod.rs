@@ -2,6 +2,7 @@
 //! sensitivity, what-if). Each takes typed props and carries its own accessibility; `layout` holds
 //! the error boundary and `resolve_event`, which every event page goes through.
 
+pub mod chances;
 pub mod crosstable;
 pub mod data_table;
 pub mod event_header;

@@ -2,6 +2,7 @@
 //! `components::layout::resolve_event`) and hands components plain values; pages never import
 //! each other or `app`.
 
+pub mod chances;
 pub mod event;
 pub mod home;
 pub mod import_results;

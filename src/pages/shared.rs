@@ -1,6 +1,7 @@
 //! A share link opened (`/shared#v1.…`): the view it encodes, on an event held in memory only.
 //! The user's stored events are not touched; "Save a copy" adds the event to them.
 
+use crate::components::chances::ChancesScreen;
 use crate::components::sensitivity::SensitivityScreen;
 use crate::components::share_link::SharedMode;
 use crate::components::whatif::WhatIfScreen;
@@ -105,6 +106,10 @@ fn SharedBody(
         SharedView::Sensitivity => match shared.player {
             Some(p) => view! { <SensitivityScreen event_id=id initial_player=p /> }.into_any(),
             None => view! { <SensitivityScreen event_id=id /> }.into_any(),
+        },
+        SharedView::Chances => match shared.player {
+            Some(p) => view! { <ChancesScreen event_id=id initial_player=p /> }.into_any(),
+            None => view! { <ChancesScreen event_id=id /> }.into_any(),
         },
         SharedView::Whatif => view! {
             <WhatIfScreen

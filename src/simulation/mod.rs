@@ -3,6 +3,7 @@
 //! text, the plot and the plain-language note. Every number comes from `engine::simulate`.
 
 pub mod book;
+pub mod chances;
 pub mod form;
 pub mod note;
 pub mod plot;

@@ -8,7 +8,7 @@
 //! page any more. gloo-worker 0.6 does not expose `Worker.terminate()`.
 
 use crate::simulation::book::{RunBook, CHUNK_TOURNAMENTS};
-use crate::simulation::worker::{Job, JobDone, StudyWorker};
+use crate::simulation::worker::{Job, JobDone, Request, Response, StudyWorker};
 use engine::simulate::{StudyConfig, StudyResult};
 use gloo_worker::{Spawnable, WorkerBridge};
 use std::cell::RefCell;
@@ -97,7 +97,12 @@ impl Pool {
         for index in 0..workers {
             let weak = Rc::downgrade(&inner);
             let bridge = StudyWorker::spawner()
-                .callback(move |done| received(&weak, index, done))
+                .callback(move |response| {
+                    // This pool sends only study jobs; a forecast answer cannot reach it.
+                    if let Response::Study(done) = response {
+                        received(&weak, index, *done);
+                    }
+                })
                 .as_module(false)
                 .spawn(WORKER_SCRIPT);
             inner.borrow_mut().bridges.push(bridge);
@@ -108,10 +113,10 @@ impl Pool {
             for _ in 0..IN_FLIGHT {
                 for bridge in &state.bridges {
                     if let Some(chunk) = state.book.next_chunk() {
-                        bridge.send(Job {
+                        bridge.send(Request::Study(Job {
                             config: state.book.config().clone(),
                             chunk,
-                        });
+                        }));
                     }
                 }
             }
@@ -155,10 +160,10 @@ fn received(inner: &Weak<RefCell<Inner>>, worker: usize, done: JobDone) {
             Ok(()) => {
                 if let Some(chunk) = state.book.next_chunk() {
                     if let Some(bridge) = state.bridges.get(worker) {
-                        bridge.send(Job {
+                        bridge.send(Request::Study(Job {
                             config: state.book.config().clone(),
                             chunk,
-                        });
+                        }));
                     }
                 }
                 None

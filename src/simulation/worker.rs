@@ -2,9 +2,13 @@
 //! [`Study::run_chunk`] and answers with the chunk's [`PartialSums`]. The worker binary
 //! (`src/bin/worker.rs`) registers [`StudyWorker`]; the page spawns it through [`crate::simulation::pool`].
 //!
+//! The same worker also runs blocks of a live forecast (`engine::forecast`, the Chances view):
+//! a [`Request`] is either a study [`Job`] or a [`ForecastJob`].
+//!
 //! Messages cross the worker boundary in gloo-worker's bincode encoding; the fixed-point sums
 //! travel as decimal strings (see `engine::simulate::ExactSum`), so nothing is rounded on the way.
 
+use engine::forecast::{ForecastConfig, Forecaster, Tally};
 use engine::simulate::{Chunk, PartialSums, Study, StudyConfig};
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use serde::{Deserialize, Serialize};
@@ -25,11 +29,47 @@ pub struct JobDone {
     pub sums: Result<PartialSums, String>,
 }
 
-/// The worker's state: the last study it was asked about, kept so that consecutive chunks of one
-/// run do not rebuild the schedule.
+/// One block of a forecast: the event (in the JSON file format, since the bincode of the
+/// messages cannot carry the model's optional fields), the settings and the block index.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ForecastJob {
+    /// Which forecast of the page's run this block belongs to.
+    pub which: usize,
+    pub event: String,
+    pub config: ForecastConfig,
+    pub block: u64,
+}
+
+/// A worker's answer to a [`ForecastJob`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ForecastDone {
+    pub which: usize,
+    pub block: u64,
+    /// The block's sums, or why the engine refused the job (its message).
+    pub tally: Result<Tally, String>,
+}
+
+/// What the page asks a worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Request {
+    Study(Job),
+    Forecast(ForecastJob),
+}
+
+/// What a worker answers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Response {
+    /// Boxed: a study's sums are several times the size of a forecast block's answer.
+    Study(Box<JobDone>),
+    Forecast(ForecastDone),
+}
+
+/// The worker's state: the last study and the last forecast it was asked about, kept so that
+/// consecutive chunks of one run do not rebuild the schedule or the remaining games.
 #[derive(Debug, Default)]
 pub struct StudyWorker {
     study: Option<Study>,
+    forecast: Option<(String, ForecastConfig, Forecaster)>,
 }
 
 impl StudyWorker {
@@ -56,12 +96,51 @@ impl StudyWorker {
         };
         JobDone { chunk, sums }
     }
+
+    /// Runs one forecast block (tests call it directly).
+    pub fn handle_forecast(&mut self, job: ForecastJob) -> ForecastDone {
+        let cached =
+            matches!(&self.forecast, Some((e, c, _)) if *e == job.event && *c == job.config);
+        if !cached {
+            self.forecast = None;
+            let prepared = engine::json::parse(&job.event)
+                .map_err(|e| e.to_string())
+                .and_then(|t| Forecaster::new(&t, &job.config).map_err(|e| e.to_string()));
+            match prepared {
+                Ok(f) => self.forecast = Some((job.event.clone(), job.config.clone(), f)),
+                Err(e) => {
+                    return ForecastDone {
+                        which: job.which,
+                        block: job.block,
+                        tally: Err(e),
+                    }
+                }
+            }
+        }
+        let tally = match &self.forecast {
+            Some((_, _, f)) => f.run_block(job.block).map_err(|e| e.to_string()),
+            None => Err("no forecast".to_string()),
+        };
+        ForecastDone {
+            which: job.which,
+            block: job.block,
+            tally,
+        }
+    }
+
+    /// Answers either kind of request.
+    pub fn respond(&mut self, request: Request) -> Response {
+        match request {
+            Request::Study(job) => Response::Study(Box::new(self.handle(job))),
+            Request::Forecast(job) => Response::Forecast(self.handle_forecast(job)),
+        }
+    }
 }
 
 impl Worker for StudyWorker {
     type Message = ();
-    type Input = Job;
-    type Output = JobDone;
+    type Input = Request;
+    type Output = Response;
 
     fn create(_scope: &WorkerScope<Self>) -> Self {
         StudyWorker::default()
@@ -69,8 +148,8 @@ impl Worker for StudyWorker {
 
     fn update(&mut self, _scope: &WorkerScope<Self>, _msg: Self::Message) {}
 
-    fn received(&mut self, scope: &WorkerScope<Self>, job: Self::Input, id: HandlerId) {
-        let done = self.handle(job);
+    fn received(&mut self, scope: &WorkerScope<Self>, request: Self::Input, id: HandlerId) {
+        let done = self.respond(request);
         scope.respond(id, done);
     }
 }
@@ -134,6 +213,36 @@ mod tests {
             chunk,
         });
         assert_eq!(b, fresh);
+    }
+
+    #[test]
+    fn a_forecast_job_gives_the_engines_block() {
+        let t = engine::example::withdrawal();
+        let config = ForecastConfig {
+            simulations: 15_000,
+            ..ForecastConfig::default()
+        };
+        let mut worker = StudyWorker::default();
+        let job = |block| {
+            Request::Forecast(ForecastJob {
+                which: 1,
+                event: engine::json::to_string(&t),
+                config: config.clone(),
+                block,
+            })
+        };
+        let want = Forecaster::new(&t, &config).unwrap().run_block(1).unwrap();
+        match worker.respond(job(1)) {
+            Response::Forecast(done) => {
+                assert_eq!((done.which, done.block), (1, 1));
+                assert_eq!(done.tally, Ok(want));
+            }
+            other => panic!("{other:?}"),
+        }
+        match worker.respond(job(9)) {
+            Response::Forecast(done) => assert!(done.tally.is_err_and(|e| e.contains("block 9"))),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod forecast_cmd;
 mod load;
 mod pair_cmd;
 mod publish_cmd;
@@ -128,6 +129,9 @@ enum Command {
     /// The event as one self-contained HTML page (standings, crosstable, every round) with a
     /// QR code for the address where it will be posted.
     Publish(publish_cmd::PublishArgs),
+    /// Each player's chances in an ongoing round-robin (expected points, P(first), P(podium))
+    /// under a withdrawal policy, by seeded Monte Carlo over the games still to play.
+    Forecast(forecast_cmd::ForecastArgs),
     /// Pair the next round of a Swiss event (FIDE Dutch system), bbpPairings/JaVaFo format.
     Pair(pair_cmd::PairArgs),
     /// Print the illustrative example event (10-player round-robin with a withdrawal).
@@ -226,6 +230,7 @@ fn run(command: Command) -> Result<String, Failure> {
         Command::Ratings(args) => tiebreak_cmd::run_ratings(&args).map_err(Failure),
         Command::Simulate(args) => simulate_cmd::run(&args).map_err(Failure),
         Command::Sensitivity(args) => sensitivity_cmd::run(&args).map_err(Failure),
+        Command::Forecast(args) => forecast_cmd::run(&args).map_err(Failure),
         Command::Convert { input, output, to } => {
             let t = load(&input)?;
             let kind = match (to, output.extension().and_then(|e| e.to_str())) {

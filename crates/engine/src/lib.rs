@@ -5,6 +5,7 @@ pub mod berger;
 pub mod dutch;
 pub mod elo;
 pub mod example;
+pub mod forecast;
 pub mod impute;
 pub mod io;
 pub mod json;

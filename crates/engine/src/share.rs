@@ -30,6 +30,9 @@ pub enum SharedView {
     Withdrawal,
     Sensitivity,
     Whatif,
+    /// The live chances (the player is the "what if this player withdraws now?"). A new
+    /// variant under `v1.`: old links never name it, so they decode as before.
+    Chances,
 }
 
 /// What a link carries.
@@ -184,6 +187,23 @@ mod tests {
     fn link_of(document: &str) -> String {
         let packed = miniz_oxide::deflate::compress_to_vec(document.as_bytes(), 6);
         format!("{PREFIX}{}", URL_SAFE_NO_PAD.encode(packed))
+    }
+
+    #[test]
+    fn chances_links_round_trip_and_old_views_still_decode() {
+        let chances = Shared {
+            view: SharedView::Chances,
+            player: Some(2),
+            round: None,
+            ..example()
+        };
+        assert_eq!(decode(&encode(&chances)), Ok(chances));
+        // A document written before the chances view existed decodes as before.
+        let event = crate::json::to_string(&crate::example::withdrawal());
+        let old = serde_json::json!({"view": "whatif", "event": event, "player": 4, "round": 5,
+            "k": 3.0, "expectation": "logistic"});
+        let shared = decode(&link_of(&old.to_string())).expect("an old link opens");
+        assert_eq!(shared.view, SharedView::Whatif);
     }
 
     #[test]

@@ -32,7 +32,7 @@ pub fn outcome_probabilities(e: f64, draw_peak: f64) -> OutcomeProbabilities {
 /// a win when u < P(win), a draw when P(win) ≤ u < P(win) + P(draw), else a loss. Written
 /// without branches (½ per threshold below u) because the outcome is unpredictable by design.
 #[inline]
-pub(super) fn sample_score(e: f64, draw_peak: f64, u: f64) -> f64 {
+pub(crate) fn sample_score(e: f64, draw_peak: f64, u: f64) -> f64 {
     let p = outcome_probabilities(e, draw_peak);
     0.5 * (f64::from(u8::from(u < p.win)) + f64::from(u8::from(u < p.win + p.draw)))
 }
@@ -44,7 +44,7 @@ pub(super) fn sample_score(e: f64, draw_peak: f64, u: f64) -> f64 {
 /// `elo::logistic_expected`, with one power per player instead of one per game. `libm::pow`
 /// gives the same bits on every target (std's `powf` is the platform's libm natively but a
 /// different implementation in wasm, which changed the last bits of the sums).
-pub(super) fn strength_factor(rating: f64, mean: f64) -> f64 {
+pub(crate) fn strength_factor(rating: f64, mean: f64) -> f64 {
     libm::pow(10.0, (rating - mean) / 400.0)
 }
 
@@ -52,6 +52,6 @@ pub(super) fn strength_factor(rating: f64, mean: f64) -> f64 {
 /// E(i, W) = Q_i / (Q_i + Q_W) (see [`strength_factor`]); with W's true strength R_W + β,
 /// Q_W becomes c·Q_W, c = 10^(β/400).
 #[inline]
-pub(super) fn expected_from_factors(q_i: f64, q_w: f64) -> f64 {
+pub(crate) fn expected_from_factors(q_i: f64, q_w: f64) -> f64 {
     q_i / (q_i + q_w)
 }

@@ -93,7 +93,10 @@ pub use config::{
     MAX_TOURNAMENTS,
 };
 pub use game::{outcome_probabilities, OutcomeProbabilities};
+// The game model and the seeded draws, shared with the live forecast (`crate::forecast`).
+pub(crate) use game::{expected_from_factors, sample_score, strength_factor};
 pub use methods::{PerMethod, METHODS};
+pub(crate) use rng::{splitmix64, uniform};
 pub use study::{finish, run_chunk, run_study, Chunk, Study, StudyError, DEFAULT_CHUNK};
 pub use summary::{percent_lower, ScenarioResult, StudyResult, Summary, CSV_HEADER};
 pub use sums::{ExactSum, PartialSums};

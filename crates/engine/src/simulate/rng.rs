@@ -6,7 +6,7 @@ use chacha20::rand_core::Rng;
 use chacha20::ChaCha8Rng;
 
 /// SplitMix64 (Steele, Lea & Flood 2014): one step of the generator, used to spread the seed.
-fn splitmix64(state: &mut u64) -> u64 {
+pub(crate) fn splitmix64(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -39,7 +39,7 @@ const UNIT: f64 = 1.0 / 9_007_199_254_740_992.0;
 
 /// Uniform on [0, 1) from the top 53 bits.
 #[inline]
-pub(super) fn uniform(rng: &mut ChaCha8Rng) -> f64 {
+pub(crate) fn uniform(rng: &mut ChaCha8Rng) -> f64 {
     (rng.next_u64() >> 11) as f64 * UNIT
 }
 

@@ -1,0 +1,280 @@
+//! The Chances view: each player's chances of first place and of the podium in a round-robin,
+//! side by side for the FIDE rule and the Bayesian imputation at the current k (other
+//! policies on demand), with "what if this player withdraws now?", computed by
+//! `engine::forecast` in the Web Workers ([`crate::simulation::chances`]) with progress.
+
+mod controls;
+mod note;
+mod plot;
+mod table;
+
+use crate::components::event_header::{EventHeader, EventView};
+use crate::components::layout::resolve_event;
+use crate::components::share_link::ShareLink;
+use crate::share::SharedView;
+use crate::simulation::chances::{ChancesEvent, ChancesRun};
+use crate::simulation::pool::default_workers;
+use crate::store::use_store;
+use crate::text;
+use controls::ChancesControls;
+use engine::forecast::{Forecast, ForecastConfig};
+use engine::impute::Policy;
+use engine::simulate::DEFAULT_SEED;
+use engine::{StartNo, Tournament};
+use leptos::prelude::*;
+use note::ModelNote;
+use plot::chances_svg;
+use table::ChancesTable;
+
+/// The simulation counts offered; the first is the default (the 200,000).
+pub(super) const SIMULATIONS: [u64; 4] = [200_000, 50_000, 20_000, 1_000_000];
+/// Always shown: the rule arbiters apply and the Bayesian imputation.
+pub(super) const MAIN: [Policy; 2] = [Policy::Fide, Policy::Bayes];
+
+/// The state of the current computation.
+#[derive(Clone, Debug, PartialEq)]
+enum Status {
+    Running {
+        done: u64,
+        total: u64,
+    },
+    Done {
+        forecasts: Vec<Forecast>,
+        elapsed_ms: f64,
+    },
+    Failed(String),
+}
+
+/// The Chances view's body for one event id.
+#[component]
+pub fn ChancesScreen(
+    /// Id of the event in the store.
+    event_id: String,
+    /// The "withdraws now" player to start with (from a share link).
+    #[prop(optional, into)]
+    initial_player: Option<StartNo>,
+) -> impl IntoView {
+    resolve_event(event_id, move |id, tournament| {
+        view! { <ChancesBody event_id=id tournament=tournament initial_player=initial_player /> }
+    })
+}
+
+/// A count with thin groups of three digits (`200,000`).
+pub(super) fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The settings of the forecasts to run, one per policy shown.
+fn configs(
+    policies: &[Policy],
+    k: f64,
+    draw_peak: f64,
+    simulations: u64,
+    now: Option<StartNo>,
+) -> Vec<ForecastConfig> {
+    policies
+        .iter()
+        .map(|&policy| ForecastConfig {
+            policy,
+            k,
+            draw_peak,
+            simulations,
+            seed: DEFAULT_SEED,
+            withdraw_now: now.into_iter().collect(),
+        })
+        .collect()
+}
+
+/// A panel's heading: the policy and, for the Bayesian one, k.
+fn heading(f: &Forecast) -> String {
+    match f.policy {
+        Policy::Bayes => format!("{}, k = {}", f.policy.label(), text::k_value(f.k)),
+        p => p.label().to_string(),
+    }
+}
+
+/// What the policy does with each withdrawal, in words.
+fn withdrawals_line(t: &Tournament, f: &Forecast) -> String {
+    f.withdrawals
+        .iter()
+        .map(|(w, resolved)| {
+            let what = match resolved {
+                Policy::Annul => "their games are annulled (they leave the table)",
+                Policy::Forfeit => "their remaining games count as forfeit losses",
+                Policy::Bayes | Policy::Performance => "their remaining games get imputed scores",
+                Policy::Elo => "their remaining games get the Elo expectation",
+                Policy::Fide => "the FIDE rule applies",
+            };
+            let when = match w.after_round {
+                0 => "before round 1".to_string(),
+                r => format!("after round {r}"),
+            };
+            format!("{} withdraws {when}: {what}.", text::name_of(t, w.player))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[component]
+fn ChancesBody(
+    /// Id of the event in the store (for links).
+    event_id: String,
+    /// The event.
+    tournament: Memo<Tournament>,
+    /// The "withdraws now" player to start with.
+    initial_player: Option<StartNo>,
+) -> impl IntoView {
+    let store = use_store();
+    let k = Memo::new(move |_| store.settings.with(|s| s.k));
+    let draw_peak = RwSignal::new(0.6f64);
+    let simulations = RwSignal::new(SIMULATIONS[0]);
+    let extra = RwSignal::new(Vec::<Policy>::new());
+    let withdraw_now = RwSignal::new(initial_player);
+    let show_se = RwSignal::new(false);
+    let status = RwSignal::new(None::<Status>);
+    let run = StoredValue::new_local(None::<ChancesRun>);
+    let round_robin = Memo::new(move |_| tournament.with(|t| t.format.is_round_robin()));
+    let ongoing =
+        Memo::new(move |_| tournament.with(|t| t.last_round_with_results() < t.scheduled_rounds()));
+
+    let policies = Memo::new(move |_| {
+        let mut list = MAIN.to_vec();
+        list.extend(extra.get().into_iter().filter(|p| !MAIN.contains(p)));
+        list
+    });
+    Effect::new(move |_| {
+        let cfgs = configs(
+            &policies.get(),
+            k.get(),
+            draw_peak.get(),
+            simulations.get(),
+            withdraw_now.get(),
+        );
+        run.set_value(None); // cancels the previous run
+        if !round_robin.get() {
+            return;
+        }
+        let started = tournament.with(|t| {
+            ChancesRun::start(t, &cfgs, default_workers(), move |event| {
+                status.set(Some(match event {
+                    ChancesEvent::Progress { done, total } => Status::Running { done, total },
+                    ChancesEvent::Finished {
+                        forecasts,
+                        elapsed_ms,
+                    } => Status::Done {
+                        forecasts,
+                        elapsed_ms,
+                    },
+                    ChancesEvent::Failed(e) => Status::Failed(e),
+                }));
+            })
+        });
+        match started {
+            Ok(r) => {
+                let total = cfgs.iter().map(|c| c.simulations).sum();
+                status.set(Some(Status::Running { done: 0, total }));
+                run.set_value(Some(r));
+            }
+            Err(e) => status.set(Some(Status::Failed(e))),
+        }
+    });
+
+    let progress = move || {
+        match status.get() {
+        Some(Status::Running { done, total }) => view! {
+            <p class="chances-progress" role="status" data-testid="chances-progress">
+                <progress max=total.to_string() value=done.to_string() aria-label="Simulations done"></progress>
+                " Simulating… "{grouped(done)}" of "{grouped(total)}
+            </p>
+        }
+        .into_any(),
+        Some(Status::Done { forecasts, elapsed_ms }) => {
+            let n = forecasts.first().map_or(0, |f| f.simulations);
+            let remaining = forecasts.first().map_or(0, |f| f.remaining_games);
+            let certain = remaining == 0;
+            view! {
+                <p class="chances-progress" role="status" data-testid="chances-done">
+                    {if certain {
+                        "Every game has a result: the final table is certain, and the chances below show it. ".to_string()
+                    } else {
+                        format!("{} games still to play. ", remaining)
+                    }}
+                    "From a model: "{grouped(n)}" simulations per policy (seed "{DEFAULT_SEED.to_string()}"), computed in "
+                    <span data-testid="chances-ms">{format!("{elapsed_ms:.0}")}</span>" ms."
+                </p>
+            }
+            .into_any()
+        }
+        Some(Status::Failed(e)) => view! {
+            <p class="error" role="alert" data-testid="chances-error">{text::sentence(&e)}"."</p>
+        }
+        .into_any(),
+        None => ().into_any(),
+    }
+    };
+
+    let panels = move || {
+        let Some(Status::Done { forecasts, .. }) = status.get() else {
+            return ().into_any();
+        };
+        tournament.with(|t| {
+            forecasts
+                .into_iter()
+                .map(|f| {
+                    let title = heading(&f);
+                    let id = f.policy.id();
+                    let svg = chances_svg(&f, &format!("Chances under {title}: P(first) and P(podium) per player"));
+                    let line = withdrawals_line(t, &f);
+                    view! {
+                        <section class="panel chances-panel" data-testid=format!("chances-{id}") aria-label=title.clone()>
+                            <h3>{title.clone()}</h3>
+                            {(!line.is_empty()).then(|| view! { <p class="muted">{line}</p> })}
+                            <div class="chances-pair">
+                                <ChancesTable forecast=f.clone() show_se=show_se testid=format!("chances-table-{id}") label=format!("Chances under {title}, table") />
+                                <figure class="chances-figure" data-testid=format!("chances-plot-{id}") inner_html=svg></figure>
+                            </div>
+                        </section>
+                    }
+                })
+                .collect_view()
+                .into_any()
+        })
+    };
+
+    view! {
+        <article class="event">
+            <EventHeader event_id=event_id tournament=tournament current=Signal::derive(|| EventView::Chances) />
+            <Show
+                when=move || round_robin.get()
+                fallback=|| view! {
+                    <section class="panel" role="status">
+                        <h3>"Chances are for round-robins"</h3>
+                        <p>"In a Swiss event the later pairings are not known yet, so the remaining games cannot be simulated."</p>
+                    </section>
+                }
+            >
+                <ChancesControls
+                    tournament=tournament
+                    draw_peak=draw_peak
+                    simulations=simulations
+                    extra=extra
+                    withdraw_now=withdraw_now
+                    show_se=show_se
+                    ongoing=ongoing
+                />
+                {progress}
+                <div class="chances-grid">{panels}</div>
+                <ModelNote />
+                <ShareLink tournament=tournament view=SharedView::Chances player=Signal::derive(move || withdraw_now.get()) round=Signal::derive(|| None) />
+            </Show>
+        </article>
+    }
+}

@@ -1,0 +1,18 @@
+//! The Chances view's route (`/event/:id/chances`). The route only reads the id; the view is a
+//! component, shared with a share link's page.
+
+use crate::components::chances::ChancesScreen;
+use crate::components::layout::PageBoundary;
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+#[component]
+pub fn ChancesPage() -> impl IntoView {
+    let params = use_params_map();
+    let id = Memo::new(move |_| params.with(|p| p.get("id").unwrap_or_default()));
+    view! {
+        <PageBoundary>
+            {move || view! { <ChancesScreen event_id=id.get() /> }}
+        </PageBoundary>
+    }
+}
