@@ -168,11 +168,10 @@ pub fn EventHeader(
             <div class="event-bar">
                 {(!shared).then(|| view! {
                     <nav class="tabs" aria-label="Event">
-                        {move || EventView::ALL
+                        {EventView::ALL
                             .into_iter()
-                            .filter(|v| v.available_in(tournament.with(|t| t.format)))
+                            .filter(|v| v.available_in(tournament.with_untracked(|t| t.format)))
                             .map(|v| {
-                                let event_id = event_id.clone();
                                 let testid = v.testid();
                                 view! {
                                     <a
