@@ -3,7 +3,7 @@
 
 use super::chacha::{fill_interleaved, Key, STREAMS};
 use super::config::{ConfigError, Scenario, StudyConfig};
-use super::estimators::Withdrawn;
+use super::estimators::{Weights, Withdrawn};
 use super::game::{expected_from_factors, sample_score, strength_factor};
 use super::methods::{PerMethod, METHODS};
 use super::rng::{scenario_key, standard_normals_from, uniform_from, Stream};
@@ -53,6 +53,13 @@ impl Tournament {
             y: vec![0.0; games],
         }
     }
+}
+
+/// What every tournament of a scenario shares.
+struct Fixed {
+    scenario: Scenario,
+    form_factor: f64,
+    weights: Weights,
 }
 
 /// A chunk's running totals: exact sums per tournament, clamp counts.
@@ -258,8 +265,12 @@ impl Study {
         let words = 2 * (2 * pairs + players * scheduled);
         let blocks = words.div_ceil(16);
         let key = Key::from_seed(&scenario_key(self.config.seed, s));
-        // c = 10^(β/400): W's true strength factor is c·Q_W.
-        let form_factor = libm::pow(10.0, s.form / 400.0);
+        let fixed = Fixed {
+            scenario: *s,
+            // c = 10^(β/400): W's true strength factor is c·Q_W.
+            form_factor: libm::pow(10.0, s.form / 400.0),
+            weights: Weights::new(s.withdrawal_after, self.scheduled, self.config.k),
+        };
         let mut stream_words = vec![0u32; blocks * 16 * STREAMS];
         let mut work = Tournament::new(players, scheduled);
         let mut acc = Accumulator::default();
@@ -273,7 +284,7 @@ impl Study {
                     words: &stream_words,
                     lane,
                 };
-                self.tournament(s, form_factor, stream, &mut work, &mut acc);
+                self.tournament(&fixed, stream, &mut work, &mut acc);
             }
             t += n as u64;
         }
@@ -290,13 +301,13 @@ impl Study {
     /// One simulated tournament from its stream's words (see the module documentation).
     fn tournament(
         &self,
-        s: &Scenario,
-        form_factor: f64,
+        fixed: &Fixed,
         stream: Stream<'_>,
         work: &mut Tournament,
         acc: &mut Accumulator,
     ) {
         let cfg = &self.config;
+        let (s, form_factor, weights) = (&fixed.scenario, fixed.form_factor, &fixed.weights);
         let players = cfg.players as usize;
         let scheduled = self.scheduled as usize;
         let played = s.withdrawal_after as usize;
@@ -356,7 +367,7 @@ impl Study {
                 &e[w * scheduled..(w + 1) * scheduled],
                 &y[w * scheduled..(w + 1) * scheduled],
             );
-            let wd = Withdrawn::new(&e[..played], &y[..played], self.scheduled, cfg.k);
+            let wd = Withdrawn::with_weights(&e[..played], &y[..played], weights);
             for g in played..scheduled {
                 outcomes[(2.0 * y[g]) as usize] += 1;
                 let (pred, clamp) = wd.predict(e[g]);
