@@ -17,7 +17,10 @@ import { DIST, openBrowser, startServer } from './helpers.mjs';
 
 const { values: opts } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });
 const RUNS = Number(opts.runs);
-const p50 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const p50 = (xs) => {
+  const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
+};
 
 function sizes(urlPath) {
   const file = path.join(DIST, decodeURIComponent(urlPath));

@@ -12,6 +12,9 @@
 //! modify, and distribute this software is freely granted, provided that this notice is
 //! preserved.
 
+// The constants exactly as `e_pow.c` writes them (they round to the intended bits).
+#![allow(clippy::excessive_precision)]
+
 const BP: [f64; 2] = [1.0, 1.5];
 const DP_H: [f64; 2] = [0.0, 5.849_624_872_207_641_601_56e-1];
 const DP_L: [f64; 2] = [0.0, 1.350_039_202_129_748_971_28e-8];
@@ -26,7 +29,8 @@ const P2: f64 = -2.777_777_777_701_559_338_42e-3;
 const P3: f64 = 6.613_756_321_437_934_361_17e-5;
 const P4: f64 = -1.653_390_220_546_525_153_9e-6;
 const P5: f64 = 4.138_136_797_057_238_460_39e-8;
-const LG2: f64 = 6.931_471_805_599_452_862_27e-1;
+/// ln 2 (0x3fe62e42_fefa39ef, the bits of `LN_2`).
+const LG2: f64 = std::f64::consts::LN_2;
 const LG2_H: f64 = 6.931_471_824_645_996_093_75e-1;
 const LG2_L: f64 = -1.904_654_299_957_768_045_25e-9;
 const CP: f64 = 9.617_966_939_259_755_543_29e-1;

@@ -261,7 +261,7 @@ impl Study {
         let players = self.config.players as usize;
         let scheduled = self.scheduled as usize;
         // Normals come in pairs for `players + 1` slots (see `Tournament::ratings`).
-        let pairs = (players + 1) / 2;
+        let pairs = players.div_ceil(2);
         let words = 2 * (2 * pairs + players * scheduled);
         let blocks = words.div_ceil(16);
         let key = Key::from_seed(&scenario_key(self.config.seed, s));
