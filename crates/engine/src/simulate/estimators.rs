@@ -16,9 +16,37 @@ pub(super) struct Withdrawn {
     pub(super) fide_annuls: bool,
 }
 
+/// What the formula needs besides W's games: the same for every W of a scenario (n is fixed).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Weights {
+    /// w = n / (n + k), from `impute::shrinkage_weight`.
+    weight: f64,
+    /// w at k = 0 (1 when n > 0).
+    weight_performance: f64,
+    /// FIDE: annul when 2n < scheduled games.
+    fide_annuls: bool,
+}
+
+impl Weights {
+    pub(super) fn new(played: u32, scheduled: u32, k: f64) -> Weights {
+        Weights {
+            weight: shrinkage_weight(played, k),
+            weight_performance: shrinkage_weight(played, 0.0),
+            fide_annuls: 2 * played < scheduled,
+        }
+    }
+}
+
 impl Withdrawn {
     /// From W's played games: `e[g]` = E(opponent_g, W), `s[g]` = the opponent's score.
+    #[cfg(test)]
     pub(super) fn new(e: &[f64], s: &[f64], scheduled: u32, k: f64) -> Withdrawn {
+        Withdrawn::with_weights(e, s, &Weights::new(e.len() as u32, scheduled, k))
+    }
+
+    /// [`Withdrawn::new`] with the scenario's [`Weights`] computed once.
+    #[inline]
+    pub(super) fn with_weights(e: &[f64], s: &[f64], weights: &Weights) -> Withdrawn {
         let n = e.len() as u32;
         let (mut w_points, mut sum_e) = (0.0, 0.0);
         for (&eg, &sg) in e.iter().zip(s) {
@@ -32,9 +60,9 @@ impl Withdrawn {
         };
         Withdrawn {
             residual,
-            weight: shrinkage_weight(n, k),
-            weight_performance: shrinkage_weight(n, 0.0),
-            fide_annuls: 2 * n < scheduled,
+            weight: weights.weight,
+            weight_performance: weights.weight_performance,
+            fide_annuls: weights.fide_annuls,
         }
     }
 

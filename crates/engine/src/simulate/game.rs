@@ -1,6 +1,8 @@
 //! The game model: the expected score from (true) strengths and the draw model that turns it
 //! into a win, a draw or a loss.
 
+use super::pow10::pow10;
+
 /// The probabilities of the draw model for a game whose expected score (for the player we score)
 /// is `e`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,9 +45,11 @@ pub(crate) fn sample_score(e: f64, draw_peak: f64, u: f64) -> f64 {
 /// E(i, W) = 1 / (1 + 10^((R_W − R_i)/400)) = Q_i / (Q_i + Q_W), the same curve as
 /// `elo::logistic_expected`, with one power per player instead of one per game. `libm::pow`
 /// gives the same bits on every target (std's `powf` is the platform's libm natively but a
-/// different implementation in wasm, which changed the last bits of the sums).
+/// different implementation in wasm, which changed the last bits of the sums); [`pow10`] is
+/// `libm::pow(10.0, ·)` bit for bit with its constant half precomputed.
+#[inline]
 pub(crate) fn strength_factor(rating: f64, mean: f64) -> f64 {
-    libm::pow(10.0, (rating - mean) / 400.0)
+    pow10((rating - mean) / 400.0)
 }
 
 /// # Formula

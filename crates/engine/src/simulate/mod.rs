@@ -70,18 +70,23 @@
 //! - `methods`: the six methods in column order ([`METHODS`], [`PerMethod`]);
 //! - `game`: the draw model and the expected score of a game;
 //! - `rng`: the seeded random streams (one per scenario and tournament);
+//! - `chacha`: those streams' ChaCha8 words, many streams side by side (SIMD), as `ChaCha8Rng`
+//!   gives them;
+//! - `pow10`: 10^y, bit for bit `libm::pow(10.0, y)`, with its constant half precomputed;
 //! - `estimators`: each method's prediction for an unplayed game;
 //! - `sums`: exact, order-independent partial sums ([`ExactSum`], [`PartialSums`]);
 //! - `study`: the runner ([`Study`]): chunks, the inner loop, threads, merging;
 //! - `summary`: the result table, the headline numbers and which method was best;
 //! - `paper`, `claims`: the paper's claims and how ours compare.
 
+mod chacha;
 mod claims;
 mod config;
 mod estimators;
 mod game;
 mod methods;
 pub mod paper;
+mod pow10;
 mod rng;
 mod study;
 mod summary;

@@ -1,17 +1,16 @@
 //! The runner: a validated [`Study`] splits the work into chunks, runs a chunk (the inner loop),
 //! merges partial sums into the result, or does all of it on several threads.
 
+use super::chacha::{fill_interleaved, Key, STREAMS};
 use super::config::{ConfigError, Scenario, StudyConfig};
-use super::estimators::Withdrawn;
+use super::estimators::{Weights, Withdrawn};
 use super::game::{expected_from_factors, sample_score, strength_factor};
 use super::methods::{PerMethod, METHODS};
-use super::rng::{scenario_key, standard_normals, uniform};
+use super::rng::{scenario_key, standard_normals_from, uniform_from, Stream};
 use super::summary::{ScenarioResult, StudyResult, Summary};
 use super::sums::{ExactSum, PartialSums};
 use crate::berger;
 use crate::impute::Policy;
-use chacha20::rand_core::SeedableRng;
-use chacha20::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::Range;
@@ -21,6 +20,55 @@ use std::sync::Mutex;
 /// Tournaments per chunk in [`Study::run`]: small enough for smooth progress, large enough that
 /// the per-chunk overhead (building the RNG, one allocation) is negligible.
 pub const DEFAULT_CHUNK: u64 = 1000;
+
+/// The methods whose prediction depends on the games (Elo, performance, Bayes), by index into
+/// [`METHODS`]; the others predict a constant.
+const FITTED: [usize; 3] = [2, 3, 4];
+
+/// The scratch space of one tournament, allocated once per chunk.
+struct Tournament {
+    /// Ratings (one more than players when the count is odd: normals come in pairs).
+    ratings: Vec<f64>,
+    /// Strength factors Q of the players.
+    q: Vec<f64>,
+    /// Per game of each iteration (W by W, schedule order): the opponent's Q and W's Q.
+    opponent_q: Vec<f64>,
+    own_q: Vec<f64>,
+    /// Per game: the uniform that decides it, E(opponent, W) from ratings, the opponent's score.
+    u: Vec<f64>,
+    e: Vec<f64>,
+    y: Vec<f64>,
+}
+
+impl Tournament {
+    fn new(players: usize, scheduled: usize) -> Tournament {
+        let games = players * scheduled;
+        Tournament {
+            ratings: vec![0.0; players + 1],
+            q: vec![0.0; players],
+            opponent_q: vec![0.0; games],
+            own_q: vec![0.0; games],
+            u: vec![0.0; games],
+            e: vec![0.0; games],
+            y: vec![0.0; games],
+        }
+    }
+}
+
+/// What every tournament of a scenario shares.
+struct Fixed {
+    scenario: Scenario,
+    form_factor: f64,
+    weights: Weights,
+}
+
+/// A chunk's running totals: exact sums per tournament, clamp counts.
+#[derive(Default)]
+struct Accumulator {
+    squared_error: [ExactSum; 6],
+    error: [ExactSum; 6],
+    clamped: [u64; 6],
+}
 
 /// Why a chunk cannot run or partial sums cannot be combined.
 #[derive(Clone, Debug, PartialEq)]
@@ -205,70 +253,151 @@ impl Study {
         Ok(self.simulate(scenario, &s, tournaments))
     }
 
-    /// The inner loop (see the module documentation for the design).
+    /// The inner loop (see the module documentation for the design). Tournaments are taken in
+    /// batches: the ChaCha8 words of a batch's streams are made together ([`fill_interleaved`]),
+    /// then each tournament reads its own stream from the start, exactly as `ChaCha8Rng`
+    /// would: the normals of the ratings first, then one uniform per game.
     fn simulate(&self, index: usize, s: &Scenario, tournaments: Range<u64>) -> PartialSums {
+        let players = self.config.players as usize;
+        let scheduled = self.scheduled as usize;
+        // Normals come in pairs for `players + 1` slots (see `Tournament::ratings`).
+        let pairs = players.div_ceil(2);
+        let words = 2 * (2 * pairs + players * scheduled);
+        let blocks = words.div_ceil(16);
+        let key = Key::from_seed(&scenario_key(self.config.seed, s));
+        let fixed = Fixed {
+            scenario: *s,
+            // c = 10^(β/400): W's true strength factor is c·Q_W.
+            form_factor: libm::pow(10.0, s.form / 400.0),
+            weights: Weights::new(s.withdrawal_after, self.scheduled, self.config.k),
+        };
+        let mut stream_words = vec![0u32; blocks * 16 * STREAMS];
+        let mut work = Tournament::new(players, scheduled);
+        let mut acc = Accumulator::default();
+        let mut t = tournaments.start;
+        while t < tournaments.end {
+            // A batch is always STREAMS streams; past the chunk's end they are not read.
+            fill_interleaved(&key, t, blocks, &mut stream_words);
+            let n = (tournaments.end - t).min(STREAMS as u64) as usize;
+            for lane in 0..n {
+                let stream = Stream {
+                    words: &stream_words,
+                    lane,
+                };
+                self.tournament(&fixed, stream, &mut work, &mut acc);
+            }
+            t += n as u64;
+        }
+        let mut sums = PartialSums::empty(index);
+        sums.tournaments = tournaments.end - tournaments.start;
+        sums.games =
+            sums.tournaments * (players * (scheduled - s.withdrawal_after as usize)) as u64;
+        sums.squared_error = PerMethod::from_array(acc.squared_error);
+        sums.error = PerMethod::from_array(acc.error);
+        sums.clamped = PerMethod::from_array(acc.clamped);
+        sums
+    }
+
+    /// One simulated tournament from its stream's words (see the module documentation).
+    fn tournament(
+        &self,
+        fixed: &Fixed,
+        stream: Stream<'_>,
+        work: &mut Tournament,
+        acc: &mut Accumulator,
+    ) {
         let cfg = &self.config;
+        let (s, form_factor, weights) = (&fixed.scenario, fixed.form_factor, &fixed.weights);
         let players = cfg.players as usize;
         let scheduled = self.scheduled as usize;
         let played = s.withdrawal_after as usize;
-        let form_factor = libm::pow(10.0, s.form / 400.0);
-        let mut rng = ChaCha8Rng::from_seed(scenario_key(cfg.seed, s));
-        let mut ratings = vec![0.0f64; players + 1];
-        let mut q = vec![0.0f64; players];
-        let mut e = vec![0.0f64; scheduled];
-        let mut y = vec![0.0f64; scheduled];
-        let mut u = vec![0.0f64; players * scheduled];
-        let mut sums = PartialSums::empty(index);
-        let mut sq_total = [ExactSum::default(); 6];
-        let mut err_total = [ExactSum::default(); 6];
-        let mut clamped = [0u64; 6];
-        for t in tournaments {
-            rng.set_stream(t);
-            for pair in ratings.chunks_exact_mut(2) {
-                let (z0, z1) = standard_normals(&mut rng);
-                pair[0] = cfg.rating_mean + s.rating_sd * z0;
-                pair[1] = cfg.rating_mean + s.rating_sd * z1;
-            }
-            for (qi, &ri) in q.iter_mut().zip(&ratings) {
-                *qi = strength_factor(ri, cfg.rating_mean);
-            }
-            // One uniform per game of each leave-one-out iteration, W by W in schedule order.
-            for v in u.iter_mut() {
-                *v = uniform(&mut rng);
-            }
-            let mut sq = [0.0f64; 6];
-            let mut err = [0.0f64; 6];
-            for w in 0..players {
-                let opponents = &self.opponents[w * scheduled..(w + 1) * scheduled];
-                let uw = &u[w * scheduled..(w + 1) * scheduled];
-                let (q_w, q_w_true) = (q[w], form_factor * q[w]);
-                for (((eg, yg), &i), &ug) in e.iter_mut().zip(y.iter_mut()).zip(opponents).zip(uw) {
-                    let q_i = q[i as usize];
-                    *eg = expected_from_factors(q_i, q_w);
-                    *yg = sample_score(expected_from_factors(q_i, q_w_true), cfg.draw_peak, ug);
-                }
-                let wd = Withdrawn::new(&e[..played], &y[..played], self.scheduled, cfg.k);
-                for g in played..scheduled {
-                    let (pred, clamp) = wd.predict(e[g]);
-                    for m in 0..METHODS.len() {
-                        let d = pred[m] - y[g];
-                        sq[m] += d * d;
-                        err[m] += d;
-                        clamped[m] += u64::from(clamp[m]);
-                    }
-                }
-            }
-            for m in 0..METHODS.len() {
-                sq_total[m].add_f64(sq[m]);
-                err_total[m].add_f64(err[m]);
-            }
-            sums.tournaments += 1;
-            sums.games += (players * (scheduled - played)) as u64;
+        let Tournament {
+            ratings,
+            q,
+            opponent_q,
+            own_q,
+            u,
+            e,
+            y,
+            ..
+        } = work;
+        let mut next = 0;
+        for pair in ratings.chunks_exact_mut(2) {
+            let (z0, z1) = standard_normals_from(stream.word64(next), stream.word64(next + 1));
+            next += 2;
+            pair[0] = cfg.rating_mean + s.rating_sd * z0;
+            pair[1] = cfg.rating_mean + s.rating_sd * z1;
         }
-        sums.squared_error = PerMethod::from_array(sq_total);
-        sums.error = PerMethod::from_array(err_total);
-        sums.clamped = PerMethod::from_array(clamped);
-        sums
+        for (qi, &ri) in q.iter_mut().zip(ratings.iter()) {
+            *qi = strength_factor(ri, cfg.rating_mean);
+        }
+        // One uniform per game of each leave-one-out iteration, W by W in schedule order.
+        for (k, v) in u.iter_mut().enumerate() {
+            *v = uniform_from(stream.word64(next + k));
+        }
+        let iterations = opponent_q
+            .chunks_exact_mut(scheduled)
+            .zip(own_q.chunks_exact_mut(scheduled))
+            .zip(self.opponents.chunks_exact(scheduled));
+        for (w, ((oq, wq), opponents)) in iterations.enumerate() {
+            for (oq, &i) in oq.iter_mut().zip(opponents) {
+                *oq = q[i as usize];
+            }
+            wq.fill(q[w]);
+        }
+        // Every game of every iteration at once: straight-line arithmetic the compiler turns
+        // into SIMD, element by element the same operations as one game at a time.
+        for k in 0..e.len() {
+            let (q_i, q_w) = (opponent_q[k], own_q[k]);
+            e[k] = expected_from_factors(q_i, q_w);
+            y[k] = sample_score(
+                expected_from_factors(q_i, form_factor * q_w),
+                cfg.draw_peak,
+                u[k],
+            );
+        }
+        // The three methods that predict a constant (forfeit 1, annul ½, FIDE one of them)
+        // have errors in {0, ±½, ±1}: their sums are multiples of ¼ far below 2⁵³, exact in
+        // any order, so counting the outcomes gives the same bits as adding game by game.
+        let mut outcomes = [0u32; 3];
+        let mut fitted_sq = [0.0f64; 3];
+        let mut fitted_err = [0.0f64; 3];
+        for w in 0..players {
+            let (e, y) = (
+                &e[w * scheduled..(w + 1) * scheduled],
+                &y[w * scheduled..(w + 1) * scheduled],
+            );
+            let wd = Withdrawn::with_weights(&e[..played], &y[..played], weights);
+            for g in played..scheduled {
+                outcomes[(2.0 * y[g]) as usize] += 1;
+                let (pred, clamp) = wd.predict(e[g]);
+                for (f, m) in FITTED.iter().enumerate() {
+                    let d = pred[*m] - y[g];
+                    fitted_sq[f] += d * d;
+                    fitted_err[f] += d;
+                    acc.clamped[*m] += u64::from(clamp[*m]);
+                }
+            }
+        }
+        let [losses, draws, wins] = outcomes.map(f64::from);
+        // Forfeit: d = 1 − y; annulment: d = ½ − y (y the opponent's score: 0, ½ or 1).
+        let forfeit = (losses + 0.25 * draws, losses + 0.5 * draws);
+        let annul = (0.25 * (losses + wins), 0.5 * (losses - wins));
+        let fide = if 2 * played < scheduled {
+            annul
+        } else {
+            forfeit
+        };
+        let mut sq = [forfeit.0, annul.0, 0.0, 0.0, 0.0, fide.0];
+        let mut err = [forfeit.1, annul.1, 0.0, 0.0, 0.0, fide.1];
+        for (f, m) in FITTED.iter().enumerate() {
+            sq[*m] = fitted_sq[f];
+            err[*m] = fitted_err[f];
+        }
+        for m in 0..METHODS.len() {
+            acc.squared_error[m].add_f64(sq[m]);
+            acc.error[m].add_f64(err[m]);
+        }
     }
 
     /// Merges partial sums (any order, any grouping) into the result. Every scenario must have
