@@ -246,10 +246,25 @@ impl FormText {
             return Err(errors);
         }
         c.validate().map(|()| c).map_err(|e| {
-            vec![FieldError {
+            let mut errors = Vec::new();
+            // A withdrawal point that leaves no game unplayed is as much about the number of
+            // players (above) as about n (below): say so at both, players first, so the field
+            // the user just changed is not the one without a message.
+            if let ConfigError::WithdrawalAfter { scheduled, .. } = e {
+                errors.push(FieldError {
+                    field: Field::Players,
+                    message: format!(
+                        "Too few players for the withdrawal points below: each player is \
+                         scheduled for {scheduled} game{}; add players or lower n.",
+                        if scheduled == 1 { "" } else { "s" }
+                    ),
+                });
+            }
+            errors.push(FieldError {
                 field: Field::of(&e),
                 message: sentence(&e.to_string()) + ".",
-            }]
+            });
+            errors
         })
     }
 }
@@ -290,11 +305,10 @@ mod tests {
     /// The engine decides what is valid; the form only says where.
     #[test]
     fn the_engines_validation_lands_on_its_field() {
-        let cases: [(Field, &str, Field); 6] = [
+        let cases: [(Field, &str, Field); 5] = [
             (Field::Players, "1", Field::Players),
             (Field::RatingSds, "", Field::RatingSds),
             (Field::Forms, "2000", Field::Forms),
-            (Field::WithdrawalAfter, "9", Field::WithdrawalAfter),
             (Field::DrawPeak, "1.5", Field::DrawPeak),
             (Field::Tournaments, "0", Field::Tournaments),
         ];
@@ -305,14 +319,38 @@ mod tests {
             assert_eq!(errors.len(), 1, "{errors:?}");
             assert_eq!(errors[0].field, want, "{value}: {errors:?}");
         }
-        // Fewer players makes the default withdrawal points impossible: reported at n.
+        // Fewer players makes the default withdrawal points impossible: reported at the
+        // players (the field changed) and at n (issue 13 item 12: "Players = 2" showed its
+        // error only on a field further down).
+        for players in ["2", "6"] {
+            let mut text = FormText::from_config(&StudyConfig::default());
+            text.players = players.into();
+            let errors = text.parse().expect_err(players);
+            let fields: Vec<Field> = errors.iter().map(|e| e.field).collect();
+            assert_eq!(
+                fields,
+                [Field::Players, Field::WithdrawalAfter],
+                "{errors:?}"
+            );
+            assert!(
+                errors[0].message.starts_with("Too few players"),
+                "{errors:?}"
+            );
+            assert!(
+                errors[1].message.starts_with("A withdrawal after"),
+                "{errors:?}"
+            );
+        }
+        // The bound on tournaments reads as a person would write it (issue 13 item 12).
         let mut text = FormText::from_config(&StudyConfig::default());
-        text.players = "6".into();
-        let errors = text.parse().expect_err("n = 7 with 6 players");
-        assert_eq!(errors[0].field, Field::WithdrawalAfter);
-        assert!(
-            errors[0].message.starts_with("A withdrawal after 7"),
-            "{errors:?}"
-        );
+        text.set(Field::Tournaments, "0".into());
+        let message = &text.parse().unwrap_err()[0].message;
+        assert!(message.contains("2^40"), "{message}");
+        assert!(!message.contains("1099511627776"), "{message}");
+        // An n too large for the default players is reported at both as well.
+        let mut text = FormText::from_config(&StudyConfig::default());
+        text.set(Field::WithdrawalAfter, "9".into());
+        let fields: Vec<Field> = text.parse().unwrap_err().iter().map(|e| e.field).collect();
+        assert_eq!(fields, [Field::Players, Field::WithdrawalAfter]);
     }
 }

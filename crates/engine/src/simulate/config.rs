@@ -189,7 +189,8 @@ impl fmt::Display for ConfigError {
             ),
             ConfigError::Tournaments(t) => write!(
                 f,
-                "tournaments per scenario must be between 1 and {MAX_TOURNAMENTS}, not {t}"
+                "tournaments per scenario must be between 1 and 2^40 (about 1.1 trillion), \
+                 not {t}"
             ),
         }
     }

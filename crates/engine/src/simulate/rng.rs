@@ -5,9 +5,7 @@
 
 use super::chacha::STREAMS;
 use super::config::Scenario;
-#[cfg(test)]
 use chacha20::rand_core::Rng;
-#[cfg(test)]
 use chacha20::ChaCha8Rng;
 
 /// SplitMix64 (Steele, Lea & Flood 2014): one step of the generator, used to spread the seed.
