@@ -182,11 +182,15 @@ describe('simulation page', () => {
       await nError.waitFor({ state: 'visible' });
       assert.match(await nError.textContent(), /withdrawal after 7 games leaves no game unplayed/);
       assert.equal(await byId(page, 'sim-withdrawal-after').getAttribute('aria-invalid'), 'true');
+      // The field just changed says so too, not only the one further down.
+      const playersError = byId(page, 'sim-players-error');
+      assert.match(await playersError.textContent(), /Too few players/);
       assert.ok(await byId(page, 'sim-run').isDisabled());
       await screenshot(page, 'simulation-invalid');
 
       await fill(page, 'sim-withdrawal-after', '1, 3');
       await nError.waitFor({ state: 'hidden' });
+      await playersError.waitFor({ state: 'hidden' });
       assert.ok(await byId(page, 'sim-run').isEnabled());
       await fill(page, 'sim-seed', '12345');
 
