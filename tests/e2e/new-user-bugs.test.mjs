@@ -64,4 +64,30 @@ describe('new-user bugs', () => {
       await browser.dispose();
     }
   });
+  test('on a 1,400 px screen the sensitivity data tables show every column (item 12)', async () => {
+    const browser = await openBrowser({ viewport: { width: 1400, height: 900 } });
+    try {
+      const { page } = browser;
+      await gotoApp(page, server.url);
+      await byId(page, 'open-example').click();
+      await byId(page, 'nav-sensitivity').click();
+      const tables = page.locator('.table-scroll table');
+      await tables.first().waitFor({ state: 'attached' });
+      // Open every folded data table, then measure each scroll box against its table.
+      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+      const boxes = await page.locator('.table-scroll').evaluateAll((els) =>
+        els.map((el) => ({
+          head: [...el.querySelectorAll('thead th')].map((th) => th.textContent.trim()),
+          scroll: el.scrollWidth,
+          client: el.clientWidth,
+        })),
+      );
+      assert.ok(boxes.length >= 3, JSON.stringify(boxes));
+      assert.ok(boxes.some((b) => b.head.some((h) => h.includes('now (k ='))), JSON.stringify(boxes));
+      for (const b of boxes) assert.ok(b.scroll <= b.client + 1, `cut off: ${JSON.stringify(b)}`);
+      await screenshot(page, 'new-user-sensitivity-1400');
+    } finally {
+      await browser.dispose();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 // End-to-end: each piece of data has one owner.
 //  - An event's tie-break list belongs to the event: the list typed in the new-event wizard is
 //    the one the Standings tab shows (editor and columns); a change made there survives a reload
-//    and goes out in the TRF export's XXT record; the settings keep no copy of it.
+//    and goes out in the TRF export's 202 record; the settings keep no copy of it.
 //  - A list an older version kept in the settings moves into its event (schema 1 -> 2).
 //  - A broken-but-readable TRF is imported with its warnings listed (line, column, message).
 //
@@ -102,14 +102,14 @@ describe('one owner for each piece of data', () => {
       await editor.getByRole('button', { name: 'Move DE up' }).click();
       await waitForColumns(page, ['DE', 'SB']);
 
-      // Kept after a reload, and in the TRF export's XXT record.
+      // Kept after a reload, and in the TRF export's 202 record (TRF-2026; TRF16 would say XXT).
       await page.reload();
       await byId(page, 'tiebreak-standings').waitFor({ state: 'visible' });
       await waitForColumns(page, ['DE', 'SB']);
       assert.deepEqual(await editorCodes(page), ['DE', 'SB']);
       const trf = await exportTrf(page);
-      const xxt = trf.split(/\r?\n/).filter((line) => line.startsWith('XXT'));
-      assert.deepEqual(xxt, ['XXT DE, SB'], `the TRF's XXT records:\n${trf}`);
+      const lists = trf.split(/\r?\n/).filter((line) => /^(XXT|202)/.test(line));
+      assert.deepEqual(lists, ['202 DE SB'], `the TRF's tie-break lists:\n${trf}`);
 
       // One owner: the settings hold no copy of the list, the event does.
       const stored = await page.evaluate(() =>

@@ -83,7 +83,7 @@ async fn a_broken_trf_shows_its_line_and_changes_nothing() {
     let input = find(&root, "[data-testid=import-file]").expect("the file input");
     assert_eq!(
         input.get_attribute("accept").as_deref(),
-        Some(".trf,.txt,.json")
+        Some(".trf,.txt,.json,.pgn")
     );
     let parts = js_sys::Array::of1(&JsValue::from_str(BROKEN_TRF));
     let file = web_sys::File::new_with_str_sequence(&parts, "broken.trf").expect("a file");

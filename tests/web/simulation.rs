@@ -140,10 +140,15 @@ async fn the_form_starts_with_the_design_and_validates_through_the_engine() {
     );
     assert!(run_disabled(&root));
 
-    // Six players cannot withdraw after 7 of their 5 games: the message moves to n.
+    // Six players cannot withdraw after 7 of their 5 games: said at n, and at the players
+    // (the field just changed).
     set_input(&input(&root, "sim-players"), "6", "input");
     settle().await;
-    assert_eq!(error_text(&root, "sim-players"), "");
+    assert!(
+        error_text(&root, "sim-players").starts_with("Too few players"),
+        "{}",
+        error_text(&root, "sim-players")
+    );
     assert!(
         error_text(&root, "sim-withdrawal-after").contains("withdrawal after 7 games"),
         "{}",

@@ -134,7 +134,9 @@ async fn changing_the_list_changes_the_columns_and_is_stored() {
     // only the tab's preferences for it.
     let event = store.tournament_now(EXAMPLE_ID).expect("the example");
     assert_eq!(codes(&event.tiebreaks()), want);
-    assert!(engine::trf::write(&event).contains(&format!("XXT {}", want.join(", "))));
+    // TRF-2026 writes the list as its 202 record; TRF16 as our XXT extension.
+    assert!(engine::trf::write(&event).contains(&format!("\n202 {}\n", want.join(" "))));
+    assert!(engine::trf::write_trf16(&event).contains(&format!("XXT {}", want.join(", "))));
     let settings = store.settings.get_untracked();
     assert!(settings
         .standings

@@ -458,6 +458,20 @@ impl Reader {
         crate::berger::canonical_board_order(&mut t);
         records2026::apply_byes(&mut t, &byes240)?;
         records2026::check_prohibited_players(&t, &prohibited)?;
+        if t.format.is_round_robin() {
+            // A round-robin's schedule is fixed by the Berger tables: a prohibited pairing
+            // cannot be honoured there, so say so rather than keep the record silently.
+            for (line, _) in &prohibited {
+                warnings.push(TrfWarning {
+                    line: *line,
+                    column: None,
+                    message: "260: prohibited pairings do not apply to a round-robin (every \
+                              player meets every other by the Berger tables); the record is \
+                              kept in the file but not applied"
+                        .into(),
+                });
+            }
+        }
 
         let n = t.players.len() as StartNo;
         let check_player = |line: usize, player: StartNo, what: &str| {

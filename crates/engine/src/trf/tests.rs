@@ -769,3 +769,19 @@ fn bad_trf_2026_records_are_refused_with_the_line() {
         assert!(err.message.contains(says), "{record}: {err}");
     }
 }
+
+/// A `260` record in a round-robin cannot be honoured (the Berger tables pair everyone): the
+/// reader keeps it but says so, instead of dropping it silently (issue 10 item 3).
+#[test]
+fn prohibited_pairings_in_a_round_robin_are_kept_with_a_warning() {
+    let mut text = write(&crate::example::withdrawal());
+    let at = text.find("\n001").expect("player lines") + 1;
+    text.insert_str(at, "260   1   9    1    2\n");
+    let line = text[..at].lines().count() + 1;
+    let (t, warnings) = parse_with_warnings(&text).expect("valid");
+    assert!(t.format.is_round_robin());
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0].line, line);
+    assert!(warnings[0].message.contains("round-robin"), "{warnings:?}");
+    assert!(write(&t).contains("\n260   1   9    1    2\n"));
+}
