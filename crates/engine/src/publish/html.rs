@@ -81,7 +81,7 @@ pub fn page(t: &Tournament, s: &Strings, qr: Option<(&str, &str)>) -> String {
     out
 }
 
-/// `Round-robin · 10 players · 9 of 9 rounds with results · City · 2026/03/01 – 2026/03/09`.
+/// `Round-robin · 10 players · 9 of 9 rounds played · City · 2026/03/01 – 2026/03/09`.
 fn facts(t: &Tournament, s: &Strings) -> String {
     let format = match t.format {
         Format::RoundRobin { cycles: 2 } => s.double_round_robin.to_owned(),
@@ -91,9 +91,11 @@ fn facts(t: &Tournament, s: &Strings) -> String {
     let mut parts = vec![
         format,
         format!("{} {}", t.players.len(), s.players),
+        // The engine's one count of finished rounds (a requested bye or a paired round
+        // without results does not make a round played).
         format!(
             "{} {} {} {}",
-            t.last_round_with_results(),
+            t.round_progress().complete,
             s.of,
             t.scheduled_rounds(),
             s.rounds_played

@@ -40,7 +40,7 @@ pub struct Strings {
     /// A round-robin crosstable: how to read the cells.
     pub round_robin_key: &'static str,
     pub made_with: &'static str,
-    /// `Rounds with results`.
+    /// `rounds played` (rounds whose games all have results: `Tournament::round_progress`).
     pub rounds_played: &'static str,
     pub of: &'static str,
     /// "rounds" after a number: `Swiss, 7 rounds`.
@@ -83,7 +83,7 @@ pub const ENGLISH: Strings = Strings {
     round_robin_key: "Each cell: the row player's result against the column player (1 win, ½ \
                       draw, 0 loss, + or − by forfeit); blank: not played yet.",
     made_with: "Published with Crosstable.",
-    rounds_played: "rounds with results",
+    rounds_played: "rounds played",
     of: "of",
     rounds_lower: "rounds",
 };

@@ -138,3 +138,13 @@ fn every_word_comes_from_the_strings() {
     }
     assert!(html.contains("lang=\"en\""));
 }
+
+/// The page counts rounds as the app does (issue 13 item 2): a half-point bye requested for a
+/// later round does not make that round played.
+#[test]
+fn the_page_counts_finished_rounds_only() {
+    let mut t = swiss_with_awkward_names();
+    event::request_bye(&mut t, 4, 3, Some(crate::model::ByeKind::Half)).expect("a bye for round 3");
+    let html = publish(&t, &Options::default()).expect("page");
+    assert!(html.contains("2 of 3 rounds played"), "{html}");
+}
