@@ -14,8 +14,8 @@ pub const MAX_PLAYERS: usize = 1000;
 /// Most players of a round-robin created here: 100 players already make 99 rounds.
 pub const MAX_ROUND_ROBIN_PLAYERS: usize = 100;
 
-/// Characters of a name a TRF16 player line holds (columns 15–47); the TRF writer cuts longer
-/// names. A test checks the writer against it.
+/// Characters of a name a TRF player line holds (columns 15–47): the TRF writer cuts longer
+/// names at this width, and the app warns about them before an export.
 pub const TRF_NAME_WIDTH: usize = 33;
 
 /// The players whose names a TRF export shortens (longer than [`TRF_NAME_WIDTH`]), so that the

@@ -210,7 +210,7 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
         line.push(clean(&p.sex).trim().chars().next().unwrap_or(' '));
         line.push_str(&right(p.title.trim(), 3));
         line.push(' ');
-        line.push_str(&left(p.name.trim(), 33));
+        line.push_str(&left(p.name.trim(), crate::model::TRF_NAME_WIDTH));
         line.push(' ');
         line.push_str(&p.rating.map_or("    ".to_owned(), |r| number(r, 4)));
         line.push(' ');
