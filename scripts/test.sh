@@ -71,8 +71,16 @@ run_step() {
   else
     RESULT[$name]="FAILED (exit $status)"
   fi
-  log "$name: ${RESULT[$name]} in $(fmt_duration "${DURATION[$name]}")"
+  log "$name: ${RESULT[$name]} in $(fmt_duration "${DURATION[$name]}")$(disk_report)"
   return "$status"
+}
+
+# ", target/ 2.1G, 40G free": after each step, so a CI log shows where the disk went.
+disk_report() {
+  local used free
+  used=$(du -sh "$ROOT/target" 2>/dev/null | cut -f1) || used=?
+  free=$(df -h --output=avail "$ROOT" 2>/dev/null | tail -n1 | tr -d ' ') || free=?
+  printf ', target/ %s, %s free' "${used:-0}" "$free"
 }
 
 print_summary() {
@@ -110,6 +118,8 @@ main() {
   fi
 
   TOTAL_START=$SECONDS
+  # A CI run builds once: incremental caches only cost disk there (they doubled target/).
+  if [[ ${CI:-} == true ]]; then export CARGO_INCREMENTAL=0; fi
   if ((setup)); then
     # Without the tools no step can mean anything: stop here.
     run_step setup || { print_summary || true; exit 1; }
