@@ -599,13 +599,7 @@ fn Requests(
     let round = RwSignal::new(String::new());
     let kind = RwSignal::new(Request::HalfBye);
     let is_swiss = Memo::new(move |_| tournament.with(|t| !t.format.is_round_robin()));
-    let next_round = Memo::new(move |_| {
-        // The default round: the next to pair (Swiss), the next without results (round-robin).
-        tournament.with(|t| match t.format {
-            Format::Swiss { .. } => event::paired_rounds(t) + 1,
-            Format::RoundRobin { .. } => t.last_round_with_results() + 1,
-        })
-    });
+    let next_round = Memo::new(move |_| tournament.with(event::next_round_to_request));
 
     // A withdrawal refused because the round is paired: (player, round) for the two choices.
     let choice = RwSignal::new(None::<(StartNo, u32)>);

@@ -239,6 +239,23 @@ pub fn paired_rounds(t: &Tournament) -> u32 {
         .unwrap_or(0)
 }
 
+/// The round a bye request or a withdrawal defaults to: a Swiss's next round to pair; a
+/// round-robin's first round not yet played, counted like the header's "rounds played"
+/// ([`Tournament::round_progress`]: an early result in a later round or a requested bye does
+/// not move it), and never past the schedule.
+pub fn next_round_to_request(t: &Tournament) -> u32 {
+    match t.format {
+        Format::Swiss { .. } => paired_rounds(t) + 1,
+        Format::RoundRobin { .. } => (t.round_progress().complete + 1).min(t.scheduled_rounds()),
+    }
+}
+
+/// Are games still to be played: is a scheduled round not complete (the one count of
+/// [`Tournament::round_progress`])? A finished event's forecast is a certainty.
+pub fn is_ongoing(t: &Tournament) -> bool {
+    t.round_progress().complete < t.scheduled_rounds()
+}
+
 /// Has any game or bye a result that counts (anything but pending games and the zero-point
 /// absences of a schedule)?
 fn has_results(t: &Tournament) -> bool {

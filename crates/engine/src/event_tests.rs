@@ -454,3 +454,33 @@ fn withdrawing_during_a_paired_round_offers_forfeit_or_next_round() {
     withdraw(&mut t, p, Some(2)).unwrap();
     assert_eq!(t.rounds[0].games[1].result, GameResult::Pending);
 }
+
+#[test]
+fn the_default_round_follows_rounds_played_not_the_last_result() {
+    let mut rr = create("x", Format::RoundRobin { cycles: 1 }, players(6)).unwrap();
+    assert_eq!(next_round_to_request(&rr), 1);
+    assert!(is_ongoing(&rr));
+    for b in 1..=3 {
+        set_result(&mut rr, 1, b, GameResult::Played(Outcome::Draw)).unwrap();
+    }
+    assert_eq!(next_round_to_request(&rr), 2);
+    // One early result in round 4 leaves round 2 the next (the old rule said 5).
+    set_result(&mut rr, 4, 1, GameResult::Played(Outcome::WhiteWins)).unwrap();
+    assert_eq!(rr.last_round_with_results(), 4);
+    assert_eq!(next_round_to_request(&rr), 2);
+    assert!(is_ongoing(&rr));
+    // Every game played: finished, and the default stays inside the schedule.
+    for r in 1..=rr.scheduled_rounds() {
+        for b in 1..=3 {
+            set_result(&mut rr, r, b, GameResult::Played(Outcome::Draw)).unwrap();
+        }
+    }
+    assert!(!is_ongoing(&rr));
+    assert_eq!(next_round_to_request(&rr), rr.scheduled_rounds());
+
+    let mut sw = swiss(6, 5);
+    assert_eq!(next_round_to_request(&sw), 1);
+    pair_next_round(&mut sw).unwrap();
+    assert_eq!(next_round_to_request(&sw), 2);
+    assert!(is_ongoing(&sw));
+}

@@ -142,8 +142,7 @@ fn ChancesBody(
     let status = RwSignal::new(None::<Status>);
     let run = StoredValue::new_local(None::<ChancesRun>);
     let round_robin = Memo::new(move |_| tournament.with(|t| t.format.is_round_robin()));
-    let ongoing =
-        Memo::new(move |_| tournament.with(|t| t.last_round_with_results() < t.scheduled_rounds()));
+    let ongoing = Memo::new(move |_| tournament.with(engine::event::is_ongoing));
 
     let policies = Memo::new(move |_| {
         let mut list = MAIN.to_vec();
