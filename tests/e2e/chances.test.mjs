@@ -6,7 +6,7 @@
 // Screenshots of the view at 1280, 820 and 390 px wide go to tests/e2e/screenshots/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
+import { createEvent, gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
 
 const byId = (page, id) => page.getByTestId(id);
 
@@ -84,12 +84,11 @@ describe('chances view', () => {
       const { page } = a;
       const errors = watchConsole(page);
       await gotoApp(page, server.url);
-      await page.getByRole('button', { name: 'New event' }).click();
-      await byId(page, 'new-event-name').fill('Chances Round-Robin');
-      await byId(page, 'new-event-system').selectOption('rr1');
-      await byId(page, 'new-event-players').fill('Andersen, Viktor, 2795\nMoreau, Lucas, 2780\nOkafor, Daniel, 2700\nPetrov, Ivan, 2600');
-      await byId(page, 'new-event-create').click();
-      await page.waitForURL(/\/event\/[^/?]+/);
+      await createEvent(page, {
+        name: 'Chances Round-Robin',
+        system: 'rr1',
+        players: 'Andersen, Viktor, 2795\nMoreau, Lucas, 2780\nOkafor, Daniel, 2700\nPetrov, Ivan, 2600',
+      });
       await byId(page, 'nav-chances').click();
       await byId(page, 'chances-done').waitFor({ state: 'visible' });
       assert.match(await byId(page, 'chances-done').textContent(), /6 games still to play/);

@@ -199,9 +199,41 @@ export async function screenshot(page, name) {
  */
 export async function gotoApp(page, url) {
   await page.goto(url, { waitUntil: 'load' });
+  // Mounted: the app has added an element of its own to <body> (it appends after the static
+  // `#boot` line and `<noscript>`, which are in index.html and do not count).
   await page.waitForFunction(() =>
-    [...document.body.children].some((el) => !['SCRIPT', 'LINK', 'STYLE'].includes(el.tagName)),
+    [...document.body.children].some(
+      (el) => !['SCRIPT', 'LINK', 'STYLE', 'NOSCRIPT'].includes(el.tagName) && el.id !== 'boot',
+    ),
   );
+}
+
+/**
+ * Opens the home page's "New event" wizard and fills the fields given, as a user types them;
+ * fields left out keep the wizard's defaults. `system` is the select's value ('swiss', 'rr1',
+ * 'rr2'), `players` the pasted list, `points` the point-system value, `baku` a boolean.
+ * The page must show the home page. Does not press Create: see `createEvent`.
+ */
+export async function fillNewEvent(page, { name, system, rounds, tiebreaks, players, points, baku } = {}) {
+  const byId = (id) => page.getByTestId(id);
+  await page.getByRole('button', { name: 'New event' }).click();
+  if (name !== undefined) await byId('new-event-name').fill(name);
+  if (system !== undefined) await byId('new-event-system').selectOption(system);
+  if (rounds !== undefined) await byId('new-event-rounds').fill(String(rounds));
+  if (tiebreaks !== undefined) await byId('new-event-tiebreaks').fill(tiebreaks);
+  if (players !== undefined) await byId('new-event-players').fill(players);
+  if (points !== undefined) await byId('new-event-points').selectOption(points);
+  if (baku !== undefined) await byId('new-event-baku').setChecked(baku);
+}
+
+/**
+ * `fillNewEvent`, then Create, then waits for the new event's page (its URL). For a wizard
+ * that should refuse, call `fillNewEvent` and press `new-event-create` yourself.
+ */
+export async function createEvent(page, fields) {
+  await fillNewEvent(page, fields);
+  await page.getByTestId('new-event-create').click();
+  await page.waitForURL(/\/event\/[^/?]+/);
 }
 
 /**

@@ -11,7 +11,7 @@
 //   (needs dist/: `trunk build --release` first; CROSSTABLE_DIST overrides)
 import { parseArgs } from 'node:util';
 import os from 'node:os';
-import { gotoApp, openBrowser, startServer } from './helpers.mjs';
+import { createEvent, gotoApp, openBrowser, startServer } from './helpers.mjs';
 
 const { values: opts } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const RUNS = Number(opts.runs);
@@ -23,12 +23,7 @@ async function main() {
   try {
     const { page } = browser;
     await gotoApp(page, server.url);
-    await page.getByRole('button', { name: 'New event' }).click();
-    await page.getByTestId('new-event-name').fill('Measure 12');
-    await page.getByTestId('new-event-system').selectOption('rr1');
-    await page.getByTestId('new-event-players').fill(PLAYERS);
-    await page.getByTestId('new-event-create').click();
-    await page.waitForURL(/\/event\/[^/?]+/);
+    await createEvent(page, { name: 'Measure 12', system: 'rr1', players: PLAYERS });
     await page.getByTestId('nav-chances').click();
     await page.getByTestId('chances-done').waitFor({ state: 'visible', timeout: 600_000 });
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);

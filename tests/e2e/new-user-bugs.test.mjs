@@ -4,7 +4,7 @@
 // whatif-unavailable, open-complete-example, whatif-table, event-item, new-event-*, view-unavailable.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
+import { createEvent, gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
 
 const byId = (page, id) => page.getByTestId(id);
 
@@ -44,10 +44,10 @@ describe('new-user bugs', () => {
       const { page } = browser;
       const errors = watchConsole(page);
       await gotoApp(page, server.url);
-      await page.getByRole('button', { name: 'New event' }).click();
-      await byId(page, 'new-event-name').fill('Club Swiss');
-      await byId(page, 'new-event-players').fill('Name\tRating\nAnders, Ann\t2100\nBerg, Bo\t2000\nCruz, Cy\t1900\nDahl, Di\t1800');
-      await byId(page, 'new-event-create').click();
+      await createEvent(page, {
+        name: 'Club Swiss',
+        players: 'Name\tRating\nAnders, Ann\t2100\nBerg, Bo\t2000\nCruz, Cy\t1900\nDahl, Di\t1800',
+      });
       await byId(page, 'nav-rounds').waitFor({ state: 'visible' });
       assert.equal(await byId(page, 'nav-withdrawal').count(), 0);
       assert.equal(await byId(page, 'nav-sensitivity').count(), 0);

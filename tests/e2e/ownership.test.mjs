@@ -11,7 +11,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
+import { createEvent, gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
 
 const byId = (page, id) => page.getByTestId(id);
 
@@ -80,13 +80,12 @@ describe('one owner for each piece of data', () => {
 
       // The wizard: a round-robin with a list that is no preset (the default would be
       // DE, SB, WIN, KS).
-      await page.getByRole('button', { name: 'New event' }).click();
-      await byId(page, 'new-event-name').fill('Ownership Round-Robin');
-      await byId(page, 'new-event-system').selectOption('rr1');
-      await byId(page, 'new-event-tiebreaks').fill('SB, WIN, DE');
-      await byId(page, 'new-event-players').fill('Andersen, Viktor, 2795\nMoreau, Lucas, 2780\nOkafor, Daniel, 2762\nPetrov, Ivan, 2700');
-      await byId(page, 'new-event-create').click();
-      await page.waitForURL(/\/event\/[^/?]+/);
+      await createEvent(page, {
+        name: 'Ownership Round-Robin',
+        system: 'rr1',
+        tiebreaks: 'SB, WIN, DE',
+        players: 'Andersen, Viktor, 2795\nMoreau, Lucas, 2780\nOkafor, Daniel, 2762\nPetrov, Ivan, 2700',
+      });
       const eventUrl = page.url();
 
       // The Standings tab shows exactly that list, in the editor and as the table's columns.

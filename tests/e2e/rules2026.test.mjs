@@ -18,7 +18,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
+import { fillNewEvent, gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target'), 'debug', 'crosstable');
@@ -81,14 +81,15 @@ describe('TRF-2026 rules in the app', () => {
     const errors = watchConsole(page);
     await gotoApp(page, server.url);
 
-    await page.getByRole('button', { name: 'New event' }).click();
-    await byId(page, 'new-event-name').fill('E2E Family Open');
-    await byId(page, 'new-event-system').selectOption('swiss');
-    await byId(page, 'new-event-rounds').fill('5');
-    await byId(page, 'new-event-players').fill(PLAYERS.join('\n'));
     // Baku with 3-1-0 is refused with the reason; with the standard points it is accepted.
-    await byId(page, 'new-event-points').selectOption('3-1-0');
-    await byId(page, 'new-event-baku').check();
+    await fillNewEvent(page, {
+      name: 'E2E Family Open',
+      system: 'swiss',
+      rounds: 5,
+      players: PLAYERS.join('\n'),
+      points: '3-1-0',
+      baku: true,
+    });
     await byId(page, 'new-event-create').click();
     assert.match(await byId(page, 'new-event-error').textContent(), /Baku acceleration needs/);
     await byId(page, 'new-event-points').selectOption('standard');

@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
+import { fillNewEvent, gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target'), 'debug', 'crosstable');
@@ -125,10 +125,7 @@ describe('running a Swiss', () => {
     await gotoApp(page, server.url);
 
     // The wizard: a Swiss with 4 rounds, players added afterwards.
-    await page.getByRole('button', { name: 'New event' }).click();
-    await byId(page, 'new-event-name').fill('E2E Swiss Open');
-    await byId(page, 'new-event-system').selectOption('swiss');
-    await byId(page, 'new-event-rounds').fill('4');
+    await fillNewEvent(page, { name: 'E2E Swiss Open', system: 'swiss', rounds: 4 });
     await screenshot(page, 'swiss-wizard');
     await byId(page, 'new-event-create').click();
 
