@@ -6,13 +6,13 @@
 //! the tables are built in [`tables`]. A Swiss gets its own view ([`swiss`]): what a
 //! withdrawal does under C.07's rules for unplayed games, every pairing kept.
 
+mod picker;
 mod swiss;
 mod tables;
 
 use crate::components::data_table::DataTable;
 use crate::components::event_header::{EventHeader, EventView};
 use crate::components::layout::resolve_event;
-use crate::components::player_select::{PlayerLabel, PlayerSelect};
 use crate::components::prior_controls::PriorControls;
 use crate::components::share_link::ShareLink;
 use crate::components::view_unavailable::unavailable_page;
@@ -24,6 +24,7 @@ use engine::{StartNo, Tournament};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
+use picker::WithdrawalPicker;
 
 /// The what-if view's body for one event id.
 #[component]
@@ -155,46 +156,18 @@ fn Explorer(
     ) -> crate::components::data_table::Table| {
         Signal::derive(move || result.with(|w| w.as_ref().ok().map(|w| build(w, &name))))
     };
-    let round_options = move || {
-        (0..rounds.get())
-            .map(|r| {
-                let label = if r == 0 { "before round 1 (no game played)".to_string() } else { format!("after round {r}") };
-                view! { <option value=r.to_string() selected=move || round.get() == r>{label}</option> }
-            })
-            .collect_view()
-    };
     view! {
         <div class="whatif-layout">
             <section class="panel controls-panel" aria-label="What if">
-                <div class="controls" role="group" aria-label="Which withdrawal">
-                    <label class="inline">
-                        "What if "
-                        <PlayerSelect
-                            tournament=tournament
-                            value=Signal::derive(move || Some(player.get()))
-                            on_pick=Callback::new(move |p: Option<StartNo>| {
-                                if let Some(p) = p {
-                                    player.set(p);
-                                }
-                            })
-                            testid="whatif-player"
-                            label=PlayerLabel::NameRating
-                        />
-                    </label>
-                    <label class="inline">
-                        " had withdrawn "
-                        <select
-                            data-testid="whatif-round"
-                            on:change=move |ev| {
-                                if let Ok(r) = event_target_value(&ev).parse::<u32>() {
-                                    round.set(r);
-                                }
-                            }
-                        >
-                            {round_options}
-                        </select>
-                    </label>
-                </div>
+                <WithdrawalPicker
+                    tournament=tournament
+                    player=player
+                    round=round
+                    rounds=rounds
+                    before_first="before round 1 (no game played)"
+                    player_testid="whatif-player"
+                    round_testid="whatif-round"
+                />
                 <PriorControls />
             </section>
             <section class="panel" aria-labelledby="whatif-errors-title">

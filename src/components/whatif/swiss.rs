@@ -3,8 +3,8 @@
 //! the player's unplayed rounds, and every player's points, tie-breaks and rank with the player
 //! staying and withdrawn, the rows that change marked.
 
+use super::picker::WithdrawalPicker;
 use crate::components::data_table::{Cell, DataTable, Row, Table};
-use crate::components::player_select::{PlayerLabel, PlayerSelect};
 use crate::text;
 use engine::swiss_whatif::{self, Relation, SwissWhatIf, SwissWhatIfError};
 use engine::tiebreak::{Config, Number};
@@ -156,18 +156,6 @@ pub fn SwissWhatIfView(
             result.with(|w| w.as_ref().ok().map(|w| tournament.with(|t| build(t, w))))
         })
     };
-    let round_options = move || {
-        (0..paired.get())
-            .map(|r| {
-                let label = if r == 0 {
-                    "before round 1".to_string()
-                } else {
-                    format!("after round {r}")
-                };
-                view! { <option value=r.to_string() selected=move || round.get() == r>{label}</option> }
-            })
-            .collect_view()
-    };
     let problem = move || {
         result.with(|r| {
             r.as_ref()
@@ -191,35 +179,15 @@ pub fn SwissWhatIfView(
         <div class="whatif-layout" data-testid="swiss-whatif">
             <section class="panel controls-panel" aria-labelledby="swiss-whatif-title">
                 <h3 id="swiss-whatif-title">"A withdrawal in this Swiss"</h3>
-                <div class="controls" role="group" aria-label="Which withdrawal">
-                    <label class="inline">
-                        "What if "
-                        <PlayerSelect
-                            tournament=tournament
-                            value=Signal::derive(move || Some(player.get()))
-                            on_pick=Callback::new(move |p: Option<StartNo>| {
-                                if let Some(p) = p {
-                                    player.set(p);
-                                }
-                            })
-                            testid="swiss-whatif-player"
-                            label=PlayerLabel::NameRating
-                        />
-                    </label>
-                    <label class="inline">
-                        " had withdrawn "
-                        <select
-                            data-testid="swiss-whatif-round"
-                            on:change=move |ev| {
-                                if let Ok(r) = event_target_value(&ev).parse::<u32>() {
-                                    round.set(r);
-                                }
-                            }
-                        >
-                            {round_options}
-                        </select>
-                    </label>
-                </div>
+                <WithdrawalPicker
+                    tournament=tournament
+                    player=player
+                    round=round
+                    rounds=paired
+                    before_first="before round 1"
+                    player_testid="swiss-whatif-player"
+                    round_testid="swiss-whatif-round"
+                />
                 <p class="muted">
                     "A withdrawal changes every later pairing of a Swiss, and nobody can know who would then \
                      have met whom. So this view keeps every pairing as it was: the player's later games become \

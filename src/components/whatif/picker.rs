@@ -1,0 +1,69 @@
+//! "What if [player] had withdrawn [before round 1 | after round r]": the one picker of both
+//! what-if views (round-robin and Swiss).
+
+use crate::components::player_select::{PlayerLabel, PlayerSelect};
+use engine::{StartNo, Tournament};
+use leptos::prelude::*;
+
+/// The player and the withdrawal round, as two inline selects in one labelled group.
+#[component]
+pub fn WithdrawalPicker(
+    /// The event whose players are offered.
+    tournament: Memo<Tournament>,
+    /// The chosen player.
+    player: RwSignal<StartNo>,
+    /// The chosen round: 0 is "before round 1", r is "after round r".
+    round: RwSignal<u32>,
+    /// How many choices of round: 0 up to `rounds - 1`.
+    #[prop(into)]
+    rounds: Signal<u32>,
+    /// The words for round 0.
+    before_first: &'static str,
+    /// The `data-testid`s of the two selects.
+    player_testid: &'static str,
+    round_testid: &'static str,
+) -> impl IntoView {
+    let round_options = move || {
+        (0..rounds.get())
+            .map(|r| {
+                let label = if r == 0 {
+                    before_first.to_string()
+                } else {
+                    format!("after round {r}")
+                };
+                view! { <option value=r.to_string() selected=move || round.get() == r>{label}</option> }
+            })
+            .collect_view()
+    };
+    view! {
+        <div class="controls" role="group" aria-label="Which withdrawal">
+            <label class="inline">
+                "What if "
+                <PlayerSelect
+                    tournament=tournament
+                    value=Signal::derive(move || Some(player.get()))
+                    on_pick=Callback::new(move |p: Option<StartNo>| {
+                        if let Some(p) = p {
+                            player.set(p);
+                        }
+                    })
+                    testid=player_testid
+                    label=PlayerLabel::NameRating
+                />
+            </label>
+            <label class="inline">
+                " had withdrawn "
+                <select
+                    data-testid=round_testid
+                    on:change=move |ev| {
+                        if let Ok(r) = event_target_value(&ev).parse::<u32>() {
+                            round.set(r);
+                        }
+                    }
+                >
+                    {round_options}
+                </select>
+            </label>
+        </div>
+    }
+}
