@@ -1,23 +1,12 @@
 //! The CLI contract of DESIGN.md, exercised through the built binary.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{cli, file_with, stdout_of};
 use engine::impute::{analyse, Params, Policy};
 use engine::io::{write_as, FileFormat};
 use predicates::prelude::*;
-use std::io::Write;
-
-fn cli() -> Command {
-    Command::cargo_bin("crosstable").expect("binary built")
-}
-
-fn file_with(text: &str, ext: &str) -> tempfile::NamedTempFile {
-    let mut f = tempfile::Builder::new()
-        .suffix(ext)
-        .tempfile()
-        .expect("temp file");
-    f.write_all(text.as_bytes()).expect("write");
-    f
-}
+use std::path::Path;
 
 fn example_file(format: FileFormat) -> tempfile::NamedTempFile {
     let ext = match format {
@@ -26,16 +15,6 @@ fn example_file(format: FileFormat) -> tempfile::NamedTempFile {
         FileFormat::Pgn => ".pgn",
     };
     file_with(&write_as(&engine::example::withdrawal(), format), ext)
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = cli().args(args).output().expect("runs");
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
 }
 
 #[test]
@@ -288,24 +267,24 @@ fn trf_warnings_go_to_stderr_with_file_line_and_column() {
     assert_eq!(a, b);
 }
 
+/// `crosstable convert FROM TO [--to FORMAT]`, asserted on by the caller.
+fn convert(from: &Path, to: &Path, format: Option<&str>) -> assert_cmd::assert::Assert {
+    let mut cmd = cli();
+    cmd.arg("convert").arg(from).arg(to);
+    if let Some(format) = format {
+        cmd.args(["--to", format]);
+    }
+    cmd.assert()
+}
+
 #[test]
 fn convert_round_trips_trf_and_json() {
     let src = example_file(FileFormat::Json);
     let dir = tempfile::tempdir().unwrap();
     let trf = dir.path().join("event.trf");
     let back = dir.path().join("event.json");
-    cli()
-        .args([
-            "convert",
-            src.path().to_str().unwrap(),
-            trf.to_str().unwrap(),
-        ])
-        .assert()
-        .success();
-    cli()
-        .args(["convert", trf.to_str().unwrap(), back.to_str().unwrap()])
-        .assert()
-        .success();
+    convert(src.path(), &trf, None).success();
+    convert(&trf, &back, None).success();
     let original = engine::io::parse_any(&std::fs::read_to_string(src.path()).unwrap()).unwrap();
     let again = engine::io::parse_any(&std::fs::read_to_string(&back).unwrap()).unwrap();
     assert_eq!(original.players, again.players);
@@ -323,20 +302,8 @@ fn convert_writes_trf_2026_or_trf16_on_request() {
     let dir = tempfile::tempdir().unwrap();
     let new = dir.path().join("new.trf");
     let old = dir.path().join("old.txt");
-    cli()
-        .args(["convert", src.to_str().unwrap(), new.to_str().unwrap()])
-        .assert()
-        .success();
-    cli()
-        .args([
-            "convert",
-            src.to_str().unwrap(),
-            old.to_str().unwrap(),
-            "--to",
-            "trf16",
-        ])
-        .assert()
-        .success();
+    convert(&src, &new, None).success();
+    convert(&src, &old, Some("trf16")).success();
     let new_text = std::fs::read_to_string(&new).unwrap();
     let old_text = std::fs::read_to_string(&old).unwrap();
     assert!(
@@ -360,28 +327,10 @@ fn convert_writes_trf_2026_or_trf16_on_request() {
     );
     // --to wins over the name; an unknown value is refused by the argument parser.
     let json = dir.path().join("event.trf");
-    cli()
-        .args([
-            "convert",
-            src.to_str().unwrap(),
-            json.to_str().unwrap(),
-            "--to",
-            "json",
-        ])
-        .assert()
-        .success();
+    convert(&src, &json, Some("json")).success();
     assert!(std::fs::read_to_string(&json)
         .unwrap()
         .trim_start()
         .starts_with('{'));
-    cli()
-        .args([
-            "convert",
-            src.to_str().unwrap(),
-            json.to_str().unwrap(),
-            "--to",
-            "pdf",
-        ])
-        .assert()
-        .failure();
+    convert(&src, &json, Some("pdf")).failure();
 }

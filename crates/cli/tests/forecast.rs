@@ -3,16 +3,13 @@
 //! alone (no engine code: its own TRF column reading, logistic expectation, policy values and
 //! shared places). The CLI's Monte Carlo at 200,000 simulations must agree within 0.01.
 
-use assert_cmd::Command;
-use std::collections::HashMap;
+mod common;
 
-fn bin() -> Command {
-    Command::cargo_bin("crosstable").expect("the binary is built")
-}
+use std::collections::HashMap;
 
 /// The complete example as TRF (10 players, single round-robin, 9 rounds).
 fn example_trf() -> String {
-    let out = bin()
+    let out = common::cli()
         .args(["example", "--complete", "--format", "trf"])
         .assert()
         .success()
@@ -245,7 +242,7 @@ fn cli(trf: &str, policy: &str) -> HashMap<usize, (f64, f64, f64)> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ongoing.trf");
     std::fs::write(&path, trf).unwrap();
-    let out = bin()
+    let out = common::cli()
         .args([
             "forecast",
             path.to_str().unwrap(),
@@ -352,7 +349,7 @@ fn annulled_player_has_no_row_and_errors_are_clear() {
         (vec!["--k=-1"], "--k"),
         (vec!["--policy", "nope"], "fide"),
     ] {
-        bin()
+        common::cli()
             .arg("forecast")
             .arg(p)
             .args(&args)
@@ -360,7 +357,7 @@ fn annulled_player_has_no_row_and_errors_are_clear() {
             .failure()
             .stderr(predicates::str::contains(message));
     }
-    bin()
+    common::cli()
         .args(["forecast", "/nonexistent/e.trf"])
         .assert()
         .failure()
@@ -374,7 +371,7 @@ fn json_and_table_formats_name_the_model() {
     let path = dir.path().join("e.trf");
     std::fs::write(&path, trf).unwrap();
     let p = path.to_str().unwrap();
-    let json = bin()
+    let json = common::cli()
         .args([
             "forecast",
             p,
@@ -403,7 +400,7 @@ fn json_and_table_formats_name_the_model() {
     assert!(rows
         .iter()
         .all(|r| r["places"].as_array().unwrap().len() == 10));
-    let again = bin()
+    let again = common::cli()
         .args([
             "forecast",
             p,
@@ -420,7 +417,7 @@ fn json_and_table_formats_name_the_model() {
         .stdout
         .clone();
     assert_eq!(json, again, "the same seed gives the same numbers");
-    bin()
+    common::cli()
         .args(["forecast", p])
         .assert()
         .success()

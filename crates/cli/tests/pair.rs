@@ -1,14 +1,12 @@
 //! `crosstable pair`: the bbpPairings / JaVaFo drop-in, through the built binary.
 
-use assert_cmd::Command;
+mod common;
+
+use common::cli;
 use predicates::prelude::*;
 
 #[path = "../../engine/tests/support/dutch_rounds.rs"]
 mod dutch_rounds;
-
-fn cli() -> Command {
-    Command::cargo_bin("crosstable").expect("binary built")
-}
 
 /// The input of `tid`'s round `round` (rebuilt from its full.trf and checked against the
 /// original's checksum), written to a temporary file, and the reference pairing.

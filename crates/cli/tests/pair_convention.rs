@@ -2,15 +2,13 @@
 //! column makes that round the one paired — is the CLI's (as the reference engines), stated in
 //! its help, and the app pairs through the same engine entry with its round stated.
 
-use assert_cmd::Command;
+mod common;
+
+use common::cli;
 use engine::dutch::{pair, DutchRules, RoundToPair};
 
 #[path = "../../engine/tests/support/dutch_rounds.rs"]
 mod dutch_rounds;
-
-fn cli() -> Command {
-    Command::cargo_bin("crosstable").expect("binary built")
-}
 
 /// t004's input for round 3 with a half-point bye entered for player 5 in the round-4 column
 /// (round 3's column left blank): two rounds ahead of the last round played.

@@ -1,12 +1,10 @@
 //! `crosstable publish` and PGN files through the CLI's loader (`convert`, `standings`).
 
-use assert_cmd::Command;
+mod common;
+
+use common::cli;
 use predicates::prelude::*;
 use std::path::PathBuf;
-
-fn cli() -> Command {
-    Command::cargo_bin("crosstable").expect("binary built")
-}
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/pgn")).join(name)

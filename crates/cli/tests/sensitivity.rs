@@ -1,17 +1,15 @@
 //! `crosstable sensitivity`: the CSV series and the JSON document on the example events, and
 //! their agreement with `impute` at the same k.
 
-use assert_cmd::Command;
+mod common;
+
+use common::cli;
 use serde_json::Value;
 use std::path::PathBuf;
 
-fn bin() -> Command {
-    Command::cargo_bin("crosstable").expect("the binary is built")
-}
-
 /// Writes the example (or its complete version) to a temporary file.
 fn example(dir: &tempfile::TempDir, complete: bool) -> PathBuf {
-    let mut cmd = bin();
+    let mut cmd = cli();
     cmd.arg("example");
     if complete {
         cmd.arg("--complete");
@@ -27,7 +25,7 @@ fn example(dir: &tempfile::TempDir, complete: bool) -> PathBuf {
 }
 
 fn stdout(args: &[&str]) -> String {
-    let out = bin()
+    let out = cli()
         .arg("sensitivity")
         .args(args)
         .assert()
@@ -49,7 +47,7 @@ fn csv_series_agree_with_impute_at_k_three() {
         lines.next(),
         Some("series,x,player,opponent,round,policy,value")
     );
-    let impute = bin()
+    let impute = cli()
         .args(["impute", file, "--k", "3", "--format", "csv"])
         .assert()
         .success()
@@ -142,12 +140,12 @@ fn crossings_are_listed_in_words() {
 fn bad_arguments_are_reported() {
     let dir = tempfile::tempdir().unwrap();
     let file = example(&dir, false);
-    bin()
+    cli()
         .args(["sensitivity", file.to_str().unwrap(), "--k-max", "0"])
         .assert()
         .failure()
         .stderr(predicates::str::contains("--k-max"));
-    bin()
+    cli()
         .args(["sensitivity", "/nonexistent.trf"])
         .assert()
         .failure()

@@ -1,14 +1,11 @@
 //! `crosstable simulate`: the JSON shape of the CLI contract, the CSV header, the table, errors.
 
-use assert_cmd::Command;
+mod common;
+
 use serde_json::Value;
 
 fn simulate(args: &[&str]) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("crosstable")
-        .expect("the binary is built")
-        .arg("simulate")
-        .args(args)
-        .assert()
+    common::cli().arg("simulate").args(args).assert()
 }
 
 fn stdout(args: &[&str]) -> String {

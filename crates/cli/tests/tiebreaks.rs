@@ -1,25 +1,13 @@
 //! `crosstable standings --tiebreaks …` and `crosstable ratings`, through the built binary.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{cli, stdout_of};
 use engine::io::{write_as, FileFormat};
 use predicates::prelude::*;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-
-fn cli() -> Command {
-    Command::cargo_bin("crosstable").expect("binary built")
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = cli().args(args).output().expect("runs");
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
-}
 
 fn fixtures() -> PathBuf {
     let dir = PathBuf::from(concat!(
