@@ -149,6 +149,9 @@ pub struct Loaded {
     pub first_visit: bool,
     /// Why storage cannot be used at all (private mode, disabled), if so.
     pub unavailable: Option<String>,
+    /// The stored text of each loaded event, by id: what the persister compares storage with
+    /// before it writes (see [`Persister::sync`]).
+    pub texts: HashMap<String, String>,
 }
 
 /// Upgrades a record written by schema version `from` to [`SCHEMA_VERSION`], one step at a time.
@@ -251,6 +254,13 @@ fn read_record<T: serde::de::DeserializeOwned>(raw: &str) -> Result<T, String> {
     serde_json::from_value(value).map_err(|e| format!("unexpected content ({e})"))
 }
 
+/// Reads a settings record another tab stored (`None` when it cannot be used).
+pub fn read_settings(raw: &str) -> Option<Settings> {
+    read_record::<SettingsRecord>(raw)
+        .ok()
+        .map(|r| r.settings.sanitised())
+}
+
 /// Reads one stored event (the engine's JSON file format; a file from a newer version is
 /// refused by the engine, not half-read).
 pub fn read_event(raw: &str) -> Result<Tournament, String> {
@@ -323,12 +333,15 @@ fn load_from(storage: &web_sys::Storage) -> Loaded {
             continue; // listed in the index but deleted: nothing to show
         };
         match read_event(&raw) {
-            Ok(tournament) => loaded.events.push(SavedEvent {
-                updated: updated.get(id.as_str()).copied().unwrap_or(0.0),
-                id,
-                revision: 0,
-                tournament,
-            }),
+            Ok(tournament) => {
+                loaded.texts.insert(id.clone(), raw);
+                loaded.events.push(SavedEvent {
+                    updated: updated.get(id.as_str()).copied().unwrap_or(0.0),
+                    id,
+                    revision: 0,
+                    tournament,
+                })
+            }
             Err(reason) => loaded.quarantined.push(Quarantined { key, reason, raw }),
         }
     }
@@ -336,11 +349,40 @@ fn load_from(storage: &web_sys::Storage) -> Loaded {
     loaded
 }
 
+/// The stored copy of an event changed since this page last read or wrote it: another tab
+/// saved it (or deleted it). The page's change was not written; the page takes the stored copy.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StaleEvent {
+    pub id: String,
+    /// The event's name in this page, for the message.
+    pub name: String,
+    /// What storage holds now (`None`: the other tab deleted the event).
+    pub stored: Option<String>,
+}
+
+/// What one [`Persister::sync`] did not do.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SyncReport {
+    /// Failed writes (quota exceeded, …), one message each; retried at the next call.
+    pub errors: Vec<String>,
+    /// Events whose write was refused because another tab changed them first.
+    pub stale: Vec<StaleEvent>,
+}
+
+/// May this page write its copy of an event? Only when storage still holds the text the page
+/// last read or wrote (`seen`; `None` for an event never stored): the stored text itself is
+/// the event's revision, so a write from a stale copy is refused, never a silent overwrite.
+pub fn may_overwrite(seen: Option<&str>, stored: Option<&str>) -> bool {
+    seen == stored
+}
+
 /// Writes what changed since the last call. Owned by the store's single persistence effect.
 pub struct Persister {
     storage: Option<web_sys::Storage>,
     /// Revision of each event as last written (or loaded).
     saved: HashMap<String, u64>,
+    /// The stored text of each event as this page last read or wrote it.
+    seen: HashMap<String, String>,
     /// Keys set aside at load: never written, never removed.
     protected: HashSet<String>,
     /// Events a migration changed at load, until they are saved (the settings wait for them).
@@ -356,6 +398,7 @@ impl Persister {
         Persister {
             storage: storage().ok(),
             saved: loaded.events.iter().map(|e| (e.id.clone(), 0)).collect(),
+            seen: loaded.texts.clone(),
             protected: loaded.quarantined.iter().map(|q| q.key.clone()).collect(),
             migrated: loaded
                 .events
@@ -368,13 +411,39 @@ impl Persister {
         }
     }
 
-    /// Brings storage in line with `events` and `settings`. Returns the failures (e.g. quota
-    /// exceeded), one message each; a failed write is retried at the next call.
-    pub fn sync(&mut self, events: &[SavedEvent], settings: &Settings) -> Vec<String> {
+    /// Another tab stored `text` for event `id` (or deleted it: `None`), and this page now holds
+    /// that copy at `revision`: count it as saved, so that it is not written back.
+    pub fn received(&mut self, id: &str, text: Option<String>, revision: u64) {
+        match text {
+            Some(text) => {
+                self.saved.insert(id.to_string(), revision);
+                self.seen.insert(id.to_string(), text);
+            }
+            None => {
+                self.saved.remove(id);
+                self.seen.remove(id);
+            }
+        }
+    }
+
+    /// Another tab stored these settings: they are this page's now, not to be written back.
+    pub fn received_settings(&mut self, settings: &Settings) {
+        let record = SettingsRecord {
+            version: SCHEMA_VERSION,
+            settings: settings.clone(),
+        };
+        self.last_settings = serde_json::to_string(&record).ok();
+    }
+
+    /// Brings storage in line with `events` and `settings`. Reports the failures (e.g. quota
+    /// exceeded; a failed write is retried at the next call) and the events another tab changed
+    /// first, which are not written (see [`may_overwrite`]).
+    pub fn sync(&mut self, events: &[SavedEvent], settings: &Settings) -> SyncReport {
         let Some(storage) = self.storage.clone() else {
-            return Vec::new(); // reported once at load as "unavailable"
+            return SyncReport::default(); // reported once at load as "unavailable"
         };
         let mut errors = Vec::new();
+        let mut stale = Vec::new();
         let protected = &self.protected;
         let write = |key: &str, value: &str, what: &str, errors: &mut Vec<String>| -> bool {
             if protected.contains(key) {
@@ -391,17 +460,32 @@ impl Persister {
 
         for e in events {
             if self.saved.get(&e.id) != Some(&e.revision) {
+                let key = event_key(&e.id);
+                let stored = storage.get_item(&key).ok().flatten();
+                if !protected.contains(&key)
+                    && !may_overwrite(self.seen.get(&e.id).map(String::as_str), stored.as_deref())
+                {
+                    stale.push(StaleEvent {
+                        id: e.id.clone(),
+                        name: e.tournament.name.clone(),
+                        stored,
+                    });
+                    continue;
+                }
                 let json = files::to_json(&e.tournament);
                 let what = format!("“{}”", e.tournament.name);
-                if write(&event_key(&e.id), &json, &what, &mut errors) {
+                if write(&key, &json, &what, &mut errors) {
                     self.saved.insert(e.id.clone(), e.revision);
+                    self.seen.insert(e.id.clone(), json);
                 }
             }
         }
+        // A stale event stays out of the "gone" list below: the store replaces or removes it.
+        let stale_ids: HashSet<&str> = stale.iter().map(|s| s.id.as_str()).collect();
         let gone: Vec<String> = self
             .saved
             .keys()
-            .filter(|id| !events.iter().any(|e| &e.id == *id))
+            .filter(|id| !events.iter().any(|e| &e.id == *id) && !stale_ids.contains(id.as_str()))
             .cloned()
             .collect();
         for id in gone {
@@ -416,6 +500,7 @@ impl Persister {
                 }
             }
             self.saved.remove(&id);
+            self.seen.remove(&id);
         }
 
         let index = IndexRecord {
@@ -445,7 +530,7 @@ impl Persister {
                 .any(|e| &e.id == id && self.saved.get(id) != Some(&e.revision))
         });
         if !self.migrated.is_empty() {
-            return errors;
+            return SyncReport { errors, stale };
         }
         let record = SettingsRecord {
             version: SCHEMA_VERSION,
@@ -458,7 +543,7 @@ impl Persister {
                 self.last_settings = Some(text);
             }
         }
-        errors
+        SyncReport { errors, stale }
     }
 
     /// The user chose to discard a set-aside key: remove it and stop protecting it.
@@ -469,6 +554,150 @@ impl Persister {
             None => Ok(()),
         }
     }
+}
+
+/// What a backup file says it is (`"format"`), so that restore refuses any other JSON.
+pub const BACKUP_FORMAT: &str = "crosstable-backup";
+/// Version of the backup file; raise it (and read the older ones) when its shape changes.
+pub const BACKUP_VERSION: u64 = 1;
+
+/// One event in a backup: its id and last change, and the event in the engine's JSON format
+/// (the same text an event's own JSON export holds).
+#[derive(Debug, Serialize, Deserialize)]
+struct BackupEvent {
+    id: String,
+    updated: f64,
+    event: serde_json::Value,
+}
+
+/// "Back up everything": one file with every event and the settings.
+#[derive(Debug, Serialize, Deserialize)]
+struct BackupRecord {
+    format: String,
+    version: u64,
+    /// Milliseconds since the Unix epoch when the backup was made.
+    created: f64,
+    events: Vec<BackupEvent>,
+    settings: Settings,
+}
+
+/// The backup file of `events` and `settings`, made at `created` (ms since the epoch).
+pub fn backup(events: &[SavedEvent], settings: &Settings, created: f64) -> String {
+    let record = BackupRecord {
+        format: BACKUP_FORMAT.into(),
+        version: BACKUP_VERSION,
+        created,
+        events: events
+            .iter()
+            .map(|e| BackupEvent {
+                id: e.id.clone(),
+                updated: e.updated,
+                event: serde_json::from_str(&files::to_json(&e.tournament))
+                    .unwrap_or(serde_json::Value::Null),
+            })
+            .collect(),
+        settings: settings.clone(),
+    };
+    serde_json::to_string_pretty(&record).unwrap_or_default()
+}
+
+/// A backup read completely: every event parsed (revision 0), the settings sanitised.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Backup {
+    pub events: Vec<SavedEvent>,
+    pub settings: Settings,
+}
+
+/// Reads a backup file. Any unreadable part makes the whole file an error (with what and
+/// where), so that a restore changes nothing rather than half a browser.
+pub fn read_backup(text: &str) -> Result<Backup, String> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| format!("it is not a Crosstable backup (not valid JSON: {e})"))?;
+    if value.get("format").and_then(serde_json::Value::as_str) != Some(BACKUP_FORMAT) {
+        return Err(
+            "it is not a Crosstable backup (no \"format\": \"crosstable-backup\"; to add one event \
+             from its own file, use Import)"
+                .into(),
+        );
+    }
+    match version_of(&value) {
+        Some(v) if v > BACKUP_VERSION => {
+            return Err(format!(
+                "it was written by a newer version of Crosstable (backup version {v}; this one \
+                 reads up to {BACKUP_VERSION})"
+            ))
+        }
+        Some(_) => {}
+        None => return Err("it has no backup version".into()),
+    }
+    let record: BackupRecord =
+        serde_json::from_value(value).map_err(|e| format!("unexpected content ({e})"))?;
+    let mut events = Vec::with_capacity(record.events.len());
+    for (i, e) in record.events.into_iter().enumerate() {
+        if e.id.is_empty() || e.id.contains(|c: char| c.is_whitespace() || c == '/') {
+            return Err(format!("event {} has an unusable id “{}”", i + 1, e.id));
+        }
+        if events.iter().any(|x: &SavedEvent| x.id == e.id) {
+            return Err(format!("the id “{}” appears twice", e.id));
+        }
+        let tournament = read_event(&e.event.to_string())
+            .map_err(|why| format!("event {} (“{}”) cannot be read: {why}", i + 1, e.id))?;
+        events.push(SavedEvent {
+            id: e.id,
+            updated: if e.updated.is_finite() { e.updated } else { 0.0 },
+            revision: 0,
+            tournament,
+        });
+    }
+    Ok(Backup {
+        events,
+        settings: record.settings.sanitised(),
+    })
+}
+
+/// An event of the backup that this browser also holds, with different content.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RestoreConflict {
+    pub ours: SavedEvent,
+    pub theirs: SavedEvent,
+}
+
+impl RestoreConflict {
+    /// The later of the two last changes: conflicts are asked about newest first.
+    pub fn newest(&self) -> f64 {
+        self.ours.updated.max(self.theirs.updated)
+    }
+}
+
+/// What restoring a backup into this browser does.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RestorePlan {
+    /// Events this browser does not have: added as they are.
+    pub missing: Vec<SavedEvent>,
+    /// Events this browser already holds exactly so.
+    pub identical: usize,
+    /// Same id, different content: the user chooses, newest first.
+    pub conflicts: Vec<RestoreConflict>,
+}
+
+/// Compares a backup with the events held now.
+pub fn plan_restore(backup: &Backup, current: &[SavedEvent]) -> RestorePlan {
+    let mut plan = RestorePlan::default();
+    for theirs in &backup.events {
+        match current.iter().find(|e| e.id == theirs.id) {
+            None => plan.missing.push(theirs.clone()),
+            Some(ours) if files::to_json(&ours.tournament) == files::to_json(&theirs.tournament) => {
+                plan.identical += 1
+            }
+            Some(ours) => plan.conflicts.push(RestoreConflict {
+                ours: ours.clone(),
+                theirs: theirs.clone(),
+            }),
+        }
+    }
+    plan.conflicts
+        .sort_by(|a, b| b.newest().total_cmp(&a.newest()));
+    plan
 }
 
 #[cfg(test)]
@@ -577,6 +806,102 @@ mod tests {
                 .expect("a version-1 index");
         assert_eq!(index.events.len(), 1);
         assert_eq!(index.events[0].id, "a");
+    }
+
+    fn saved(id: &str, updated: f64, tournament: Tournament) -> SavedEvent {
+        SavedEvent {
+            id: id.into(),
+            updated,
+            revision: 3,
+            tournament,
+        }
+    }
+
+    #[test]
+    fn a_write_from_a_stale_copy_is_refused() {
+        assert!(may_overwrite(None, None), "a new event");
+        assert!(may_overwrite(Some("a"), Some("a")), "storage as this page left it");
+        assert!(!may_overwrite(Some("a"), Some("b")), "another tab saved it");
+        assert!(!may_overwrite(Some("a"), None), "another tab deleted it");
+        assert!(!may_overwrite(None, Some("b")), "another tab created it");
+    }
+
+    #[test]
+    fn a_backup_restores_every_event_and_the_settings() {
+        let mut other = engine::example::withdrawal();
+        other.name = "Second".into();
+        let events = vec![
+            saved("example", 10.0, engine::example::withdrawal()),
+            saved("e2", 20.0, other),
+        ];
+        let settings = Settings {
+            k: 4.5,
+            ..Settings::default()
+        };
+        let text = backup(&events, &settings, 30.0);
+        let read = read_backup(&text).expect("its own backup");
+        assert_eq!(read.settings, settings);
+        assert_eq!(read.events.len(), 2);
+        for (a, b) in read.events.iter().zip(&events) {
+            assert_eq!((&a.id, a.updated, &a.tournament), (&b.id, b.updated, &b.tournament));
+        }
+        // Into an empty browser: everything is missing, so everything is added.
+        let plan = plan_restore(&read, &[]);
+        assert_eq!(plan.missing.len(), 2);
+        assert!(plan.conflicts.is_empty());
+    }
+
+    #[test]
+    fn restore_adds_missing_events_and_lists_conflicts_newest_first() {
+        let base = engine::example::withdrawal();
+        let mut changed = base.clone();
+        changed.name = "Changed here".into();
+        let backup_events = vec![
+            saved("same", 1.0, base.clone()),
+            saved("old", 5.0, base.clone()),
+            saved("new", 50.0, base.clone()),
+            saved("missing", 2.0, base.clone()),
+        ];
+        let read = read_backup(&backup(&backup_events, &Settings::default(), 0.0)).expect("read");
+        let current = vec![
+            saved("same", 1.0, base.clone()),
+            saved("old", 7.0, changed.clone()),
+            saved("new", 9.0, changed),
+        ];
+        let plan = plan_restore(&read, &current);
+        assert_eq!(plan.identical, 1);
+        assert_eq!(
+            plan.missing.iter().map(|e| e.id.as_str()).collect::<Vec<_>>(),
+            ["missing"]
+        );
+        assert_eq!(
+            plan.conflicts
+                .iter()
+                .map(|c| c.theirs.id.as_str())
+                .collect::<Vec<_>>(),
+            ["new", "old"]
+        );
+    }
+
+    #[test]
+    fn a_bad_backup_is_an_error_with_the_reason() {
+        let err = |text: &str| read_backup(text).expect_err(text);
+        assert!(err("{").contains("not valid JSON"));
+        assert!(err(r#"{"version":1}"#).contains("not a Crosstable backup"));
+        assert!(err(r#"{"format":"crosstable-backup","version":99,"events":[]}"#)
+            .contains("newer version"));
+        let good = backup(
+            &[saved("a", 1.0, engine::example::withdrawal())],
+            &Settings::default(),
+            0.0,
+        );
+        let broken = good.replace("\"players\"", "\"playerz\"");
+        assert_ne!(broken, good);
+        let why = err(&broken);
+        assert!(why.contains("event 1 (“a”)"), "{why}");
+        let a = saved("a", 1.0, engine::example::withdrawal());
+        let twice = backup(&[a.clone(), a], &Settings::default(), 0.0);
+        assert!(err(&twice).contains("appears twice"));
     }
 
     #[test]
