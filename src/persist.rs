@@ -644,7 +644,11 @@ pub fn read_backup(text: &str) -> Result<Backup, String> {
             .map_err(|why| format!("event {} (“{}”) cannot be read: {why}", i + 1, e.id))?;
         events.push(SavedEvent {
             id: e.id,
-            updated: if e.updated.is_finite() { e.updated } else { 0.0 },
+            updated: if e.updated.is_finite() {
+                e.updated
+            } else {
+                0.0
+            },
             revision: 0,
             tournament,
         });
@@ -686,7 +690,9 @@ pub fn plan_restore(backup: &Backup, current: &[SavedEvent]) -> RestorePlan {
     for theirs in &backup.events {
         match current.iter().find(|e| e.id == theirs.id) {
             None => plan.missing.push(theirs.clone()),
-            Some(ours) if files::to_json(&ours.tournament) == files::to_json(&theirs.tournament) => {
+            Some(ours)
+                if files::to_json(&ours.tournament) == files::to_json(&theirs.tournament) =>
+            {
                 plan.identical += 1
             }
             Some(ours) => plan.conflicts.push(RestoreConflict {
@@ -820,7 +826,10 @@ mod tests {
     #[test]
     fn a_write_from_a_stale_copy_is_refused() {
         assert!(may_overwrite(None, None), "a new event");
-        assert!(may_overwrite(Some("a"), Some("a")), "storage as this page left it");
+        assert!(
+            may_overwrite(Some("a"), Some("a")),
+            "storage as this page left it"
+        );
         assert!(!may_overwrite(Some("a"), Some("b")), "another tab saved it");
         assert!(!may_overwrite(Some("a"), None), "another tab deleted it");
         assert!(!may_overwrite(None, Some("b")), "another tab created it");
@@ -843,7 +852,10 @@ mod tests {
         assert_eq!(read.settings, settings);
         assert_eq!(read.events.len(), 2);
         for (a, b) in read.events.iter().zip(&events) {
-            assert_eq!((&a.id, a.updated, &a.tournament), (&b.id, b.updated, &b.tournament));
+            assert_eq!(
+                (&a.id, a.updated, &a.tournament),
+                (&b.id, b.updated, &b.tournament)
+            );
         }
         // Into an empty browser: everything is missing, so everything is added.
         let plan = plan_restore(&read, &[]);
@@ -871,7 +883,10 @@ mod tests {
         let plan = plan_restore(&read, &current);
         assert_eq!(plan.identical, 1);
         assert_eq!(
-            plan.missing.iter().map(|e| e.id.as_str()).collect::<Vec<_>>(),
+            plan.missing
+                .iter()
+                .map(|e| e.id.as_str())
+                .collect::<Vec<_>>(),
             ["missing"]
         );
         assert_eq!(
@@ -888,8 +903,10 @@ mod tests {
         let err = |text: &str| read_backup(text).expect_err(text);
         assert!(err("{").contains("not valid JSON"));
         assert!(err(r#"{"version":1}"#).contains("not a Crosstable backup"));
-        assert!(err(r#"{"format":"crosstable-backup","version":99,"events":[]}"#)
-            .contains("newer version"));
+        assert!(
+            err(r#"{"format":"crosstable-backup","version":99,"events":[]}"#)
+                .contains("newer version")
+        );
         let good = backup(
             &[saved("a", 1.0, engine::example::withdrawal())],
             &Settings::default(),

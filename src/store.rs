@@ -217,17 +217,14 @@ impl Store {
             },
             None => None,
         };
-        let revision = self.events.with_untracked(|es| {
-            es.iter()
-                .find(|e| e.id == id)
-                .map_or(1, |e| e.revision + 1)
+        let revision = self
+            .events
+            .with_untracked(|es| es.iter().find(|e| e.id == id).map_or(1, |e| e.revision + 1));
+        self.persister.update_value(|p| {
+            if let Some(p) = p.as_mut() {
+                p.received(id, text, revision);
+            }
         });
-        self.persister
-            .update_value(|p| {
-                if let Some(p) = p.as_mut() {
-                    p.received(id, text, revision);
-                }
-            });
         self.events.update(|es| match tournament {
             Some(tournament) => {
                 let updated = now();

@@ -10,9 +10,9 @@ use crate::store::{use_store, Persistence, Store};
 use crate::text;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use wasm_bindgen::JsCast;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
+use wasm_bindgen::JsCast;
 
 #[component]
 pub fn HomePage() -> impl IntoView {
@@ -98,10 +98,11 @@ fn restore(
     file_name: &str,
     text: &str,
 ) -> Result<(String, Vec<RestoreConflict>, Settings), String> {
-    let backup = persist::read_backup(text).map_err(|e| {
-        format!("Could not restore “{file_name}”: {e}. Nothing was changed.")
-    })?;
-    let plan = store.events.with_untracked(|es| persist::plan_restore(&backup, es));
+    let backup = persist::read_backup(text)
+        .map_err(|e| format!("Could not restore “{file_name}”: {e}. Nothing was changed."))?;
+    let plan = store
+        .events
+        .with_untracked(|es| persist::plan_restore(&backup, es));
     let added = plan.missing.len();
     store.restore_missing(plan.missing, &backup.settings);
     let mut message = format!(
@@ -155,7 +156,9 @@ fn BackupRestore() -> impl IntoView {
             let name = file.name();
             let outcome = match read_file(file).await {
                 Ok(text) => restore(store, &name, &text),
-                Err(e) => Err(format!("Could not read “{name}”: {e}. Nothing was changed.")),
+                Err(e) => Err(format!(
+                    "Could not read “{name}”: {e}. Nothing was changed."
+                )),
             };
             input.set_value("");
             match outcome {
