@@ -169,12 +169,21 @@ fn startup_failure(what: &str, detail: &str) -> String {
     )
 }
 
-/// Probes the worker's files and arms the start-up timeout.
+thread_local! {
+    /// Files of the worker already fetched once in this page: not probed again (the Chances
+    /// view starts a run at every change of its controls).
+    static PROBED: std::cell::RefCell<Vec<&'static str>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Probes the worker's files (once per page) and arms the start-up timeout.
 fn watch_startup<W: Work>(inner: Weak<RefCell<Inner<W>>>) {
     let Some(window) = web_sys::window() else {
         return;
     };
     for file in [WORKER_SCRIPT, WORKER_WASM] {
+        if PROBED.with(|p| p.borrow().contains(&file)) {
+            continue;
+        }
         let inner = inner.clone();
         let request = window.fetch_with_str(file);
         wasm_bindgen_futures::spawn_local(async move {
@@ -187,11 +196,12 @@ fn watch_startup<W: Work>(inner: Weak<RefCell<Inner<W>>>) {
                     (!ok).then(|| format!("HTTP {status}"))
                 }
             };
-            if let Some(detail) = problem {
-                fail(
+            match problem {
+                Some(detail) => fail(
                     &inner,
                     startup_failure(file.trim_start_matches('/'), &detail),
-                );
+                ),
+                None => PROBED.with(|p| p.borrow_mut().push(file)),
             }
         });
     }
