@@ -255,7 +255,7 @@ impl Store {
     pub fn backup(&self) -> String {
         self.events.with_untracked(|es| {
             self.settings
-                .with_untracked(|s| persist::backup(es, s, now()))
+                .with_untracked(|s| crate::backup::backup(es, s, now()))
         })
     }
 

@@ -1,11 +1,12 @@
 //! Home: the saved events, the example, a new event, import; backing up and restoring every
 //! event at once, and whether the browser keeps them (persistent storage).
 
+use crate::backup::{self, RestoreConflict};
 use crate::components::event_list::EventList;
 use crate::components::import_file::{read_file, ImportFile};
 use crate::components::new_event::NewEventForm;
 use crate::files;
-use crate::persist::{self, RestoreConflict, Settings};
+use crate::persist::Settings;
 use crate::store::{use_store, Persistence, Store};
 use crate::text;
 use leptos::prelude::*;
@@ -98,13 +99,13 @@ fn restore(
     file_name: &str,
     text: &str,
 ) -> Result<(String, Vec<RestoreConflict>, Settings), String> {
-    let backup = persist::read_backup(text)
+    let file = backup::read_backup(text)
         .map_err(|e| format!("Could not restore “{file_name}”: {e}. Nothing was changed."))?;
     let plan = store
         .events
-        .with_untracked(|es| persist::plan_restore(&backup, es));
+        .with_untracked(|es| backup::plan_restore(&file, es));
     let added = plan.missing.len();
-    store.restore_missing(plan.missing, &backup.settings);
+    store.restore_missing(plan.missing, &file.settings);
     let mut message = format!(
         "Restored from “{file_name}”: {} added",
         text::plural(added, "event", "events")
@@ -119,7 +120,7 @@ fn restore(
         ));
     }
     message.push('.');
-    Ok((message, plan.conflicts, backup.settings))
+    Ok((message, plan.conflicts, file.settings))
 }
 
 /// "Back up everything" (one JSON file: every event and the settings) and "Restore".

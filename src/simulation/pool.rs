@@ -365,3 +365,73 @@ impl Study {
         Ok(Pool::spawn(Study { book, workers }, workers, on_event))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::simulation::worker::StudyWorker;
+    use engine::simulate::Study as EngineStudy;
+
+    /// Drives `work` as the pool does, with one in-process worker answering in reverse order
+    /// of the requests: the events it reports, the last one first.
+    fn drive<W: Work>(mut work: W) -> Vec<W::Event> {
+        let mut worker = StudyWorker::default();
+        let mut events = Vec::new();
+        let mut pending: Vec<Request> = std::iter::from_fn(|| work.next()).collect();
+        while let Some(request) = pending.pop() {
+            match work.accept(worker.respond(request), 0.0) {
+                Step::Report(e) => events.push(e),
+                Step::End(e) => {
+                    events.push(e);
+                    break;
+                }
+            }
+        }
+        events.reverse();
+        events
+    }
+
+    #[test]
+    fn the_study_work_ends_with_the_engines_result() {
+        let config = StudyConfig {
+            tournaments: 20,
+            ..StudyConfig::default()
+        };
+        let book = RunBook::new(config.clone(), 7).expect("valid");
+        let events = drive(Study { book, workers: 3 });
+        let Some(RunEvent::Finished {
+            result, workers, ..
+        }) = events.first()
+        else {
+            panic!("the run did not finish: {:?}", events.first());
+        };
+        assert_eq!(*workers, 3);
+        let engine = EngineStudy::new(config).expect("valid").run(1, |_, _| {});
+        assert_eq!(**result, engine);
+        assert!(events[1..]
+            .iter()
+            .all(|e| matches!(e, RunEvent::Progress { .. })));
+    }
+
+    #[test]
+    fn a_refused_job_fails_the_run() {
+        let config = StudyConfig {
+            tournaments: 20,
+            ..StudyConfig::default()
+        };
+        let mut study = Study {
+            book: RunBook::new(config.clone(), 7).expect("valid"),
+            workers: 1,
+        };
+        // A chunk past the study's end: the engine refuses it, the worker says why.
+        let Some(Request::Study(mut job)) = study.next() else {
+            panic!("a study job");
+        };
+        job.chunk.end = config.tournaments + 5;
+        let answer = StudyWorker::default().respond(Request::Study(job));
+        assert!(matches!(
+            study.accept(answer, 0.0),
+            Step::End(RunEvent::Failed(_))
+        ));
+    }
+}
