@@ -26,7 +26,9 @@ struct BackupEvent {
 struct BackupRecord {
     format: String,
     version: u64,
-    /// Milliseconds since the Unix epoch when the backup was made.
+    /// Milliseconds since the Unix epoch when the backup was made (for the reader's
+    /// information; a file without it still restores).
+    #[serde(default)]
     created: f64,
     events: Vec<BackupEvent>,
     settings: Settings,

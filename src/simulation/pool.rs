@@ -188,7 +188,8 @@ fn watch_startup<W: Work>(inner: Weak<RefCell<Inner<W>>>) {
         let request = window.fetch_with_str(file);
         wasm_bindgen_futures::spawn_local(async move {
             let problem = match wasm_bindgen_futures::JsFuture::from(request).await {
-                Err(e) => Some(crate::files::js_error_text(&e)),
+                // A network failure: the browser's TypeError says no more than this.
+                Err(_) => Some("the request failed".to_string()),
                 Ok(response) => {
                     let get = |k: &str| js_sys::Reflect::get(&response, &k.into()).ok();
                     let ok = get("ok").and_then(|v| v.as_bool()).unwrap_or(true);
