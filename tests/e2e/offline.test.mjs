@@ -98,7 +98,7 @@ describe('the simulation when its worker cannot load', () => {
     await byId(page, 'sim-run').click();
     const status = byId(page, 'sim-status');
     await status.waitFor({ state: 'visible' });
-    assert.match(await status.textContent(), /The run stopped: the simulation's worker could not start \(worker\.js: .+\)/);
+    assert.match(await status.textContent(), /The run stopped: the simulation's worker could not start \(worker\.js: the request failed\)/);
     assert.equal(await byId(page, 'sim-progress-bar').count(), 0, 'no progress bar left at 0 %');
     await screenshot(page, 'simulation-worker-failed');
 
@@ -108,6 +108,7 @@ describe('the simulation when its worker cannot load', () => {
 
   test('leaving a running study asks first', async () => {
     const { page } = browser;
+    await page.unrouteAll();
     await gotoApp(page, server.url + 'simulation');
     await byId(page, 'sim-tournaments').fill('100000');
     await byId(page, 'sim-run').click();
