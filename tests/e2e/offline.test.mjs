@@ -6,7 +6,8 @@
 // sim-results, sim-status, sim-cancel, pairings, update-banner (index.html's script).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DIST, gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
 
@@ -71,6 +72,46 @@ describe('offline after one visit', () => {
     } finally {
       await browser.dispose();
       await server.close();
+    }
+  });
+});
+
+describe('a new version', () => {
+  test('a quiet banner offers Reload; only the click switches, and the old cache goes', async () => {
+    // A copy of the build that can be "deployed" again: the same files under a new version.
+    const root = await mkdtemp(path.join(tmpdir(), 'crosstable-deploy-'));
+    await cp(DIST, root, { recursive: true });
+    const server = await startServer(root);
+    const browser = await openBrowser();
+    try {
+      const { page } = browser;
+      await gotoApp(page, server.url);
+      await waitForOffline(page);
+      const cachesNow = () => page.evaluate(() => caches.keys());
+      const [first] = await cachesNow();
+      assert.match(first, /^crosstable-[0-9a-f]{16}$/);
+
+      const swPath = path.join(root, 'sw.js');
+      const sw = await readFile(swPath, 'utf8');
+      await writeFile(swPath, sw.replace(/const VERSION = '[0-9a-f]+'/, "const VERSION = '0123456789abcdef'"));
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+      const banner = page.getByTestId('update-banner');
+      await banner.waitFor();
+      assert.match(await banner.textContent(), /A new version of Crosstable is ready/);
+      // Until the click, the page runs on the old version's files.
+      assert.ok((await cachesNow()).includes(first));
+      for (const [w, h] of [[1280, 900], [820, 1180], [390, 844]]) {
+        await page.setViewportSize({ width: w, height: h });
+        await screenshot(page, `update-banner-${w}`);
+      }
+      await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: 'Reload' }).click()]);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      assert.deepEqual(await cachesNow(), ['crosstable-0123456789abcdef']);
+      assert.equal(await page.getByTestId('update-banner').count(), 0);
+    } finally {
+      await browser.dispose();
+      await server.close();
+      await rm(root, { recursive: true, force: true });
     }
   });
 });
