@@ -4,16 +4,22 @@
 // brotli_static, Caddy's precompressed, Netlify, GitHub Pages' own gzip aside). The originals
 // stay: any plain file server still works. Trunk runs it as a post-build hook (Trunk.toml) on
 // its staging folder; by hand: `node scripts/precompress.mjs dist`.
+// First it writes the offline service worker and its file list (scripts/offline.mjs), so that
+// sw.js is compressed too; a debug build (`trunk serve`) gets no service worker.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { writeServiceWorker } from './offline.mjs';
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!dir) {
   console.error('usage: node scripts/precompress.mjs DIR (or run as a Trunk hook)');
   process.exit(2);
 }
-if (process.env.TRUNK_PROFILE === 'debug') process.exit(0); // `trunk serve` without --release
+const debug = process.env.TRUNK_PROFILE === 'debug'; // `trunk serve` without --release
+const offline = writeServiceWorker(dir, { publicUrl: process.env.TRUNK_PUBLIC_URL ?? '/', enabled: !debug });
+if (debug) process.exit(0);
+console.log(`service worker ${offline.version}: ${offline.files.length} files precached`);
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|json|txt)$/;
 
 function* files(d) {

@@ -3,6 +3,7 @@
 
 pub mod analysis;
 pub mod app;
+pub mod backup;
 pub mod components;
 pub mod files;
 pub mod live_standings;

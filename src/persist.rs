@@ -149,6 +149,9 @@ pub struct Loaded {
     pub first_visit: bool,
     /// Why storage cannot be used at all (private mode, disabled), if so.
     pub unavailable: Option<String>,
+    /// The stored text of each loaded event, by id: what the persister compares storage with
+    /// before it writes (see [`Persister::sync`]).
+    pub texts: HashMap<String, String>,
 }
 
 /// Upgrades a record written by schema version `from` to [`SCHEMA_VERSION`], one step at a time.
@@ -232,7 +235,7 @@ fn storage() -> Result<web_sys::Storage, String> {
 }
 
 /// The schema version a record claims, if it claims one.
-fn version_of(value: &serde_json::Value) -> Option<u64> {
+pub(crate) fn version_of(value: &serde_json::Value) -> Option<u64> {
     value.get("version").and_then(serde_json::Value::as_u64)
 }
 
@@ -249,6 +252,13 @@ fn read_record<T: serde::de::DeserializeOwned>(raw: &str) -> Result<T, String> {
     }
     let value = migrate(value, version)?;
     serde_json::from_value(value).map_err(|e| format!("unexpected content ({e})"))
+}
+
+/// Reads a settings record another tab stored (`None` when it cannot be used).
+pub fn read_settings(raw: &str) -> Option<Settings> {
+    read_record::<SettingsRecord>(raw)
+        .ok()
+        .map(|r| r.settings.sanitised())
 }
 
 /// Reads one stored event (the engine's JSON file format; a file from a newer version is
@@ -323,12 +333,15 @@ fn load_from(storage: &web_sys::Storage) -> Loaded {
             continue; // listed in the index but deleted: nothing to show
         };
         match read_event(&raw) {
-            Ok(tournament) => loaded.events.push(SavedEvent {
-                updated: updated.get(id.as_str()).copied().unwrap_or(0.0),
-                id,
-                revision: 0,
-                tournament,
-            }),
+            Ok(tournament) => {
+                loaded.texts.insert(id.clone(), raw);
+                loaded.events.push(SavedEvent {
+                    updated: updated.get(id.as_str()).copied().unwrap_or(0.0),
+                    id,
+                    revision: 0,
+                    tournament,
+                })
+            }
             Err(reason) => loaded.quarantined.push(Quarantined { key, reason, raw }),
         }
     }
@@ -336,11 +349,40 @@ fn load_from(storage: &web_sys::Storage) -> Loaded {
     loaded
 }
 
+/// The stored copy of an event changed since this page last read or wrote it: another tab
+/// saved it (or deleted it). The page's change was not written; the page takes the stored copy.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StaleEvent {
+    pub id: String,
+    /// The event's name in this page, for the message.
+    pub name: String,
+    /// What storage holds now (`None`: the other tab deleted the event).
+    pub stored: Option<String>,
+}
+
+/// What one [`Persister::sync`] did not do.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SyncReport {
+    /// Failed writes (quota exceeded, …), one message each; retried at the next call.
+    pub errors: Vec<String>,
+    /// Events whose write was refused because another tab changed them first.
+    pub stale: Vec<StaleEvent>,
+}
+
+/// May this page write its copy of an event? Only when storage still holds the text the page
+/// last read or wrote (`seen`; `None` for an event never stored): the stored text itself is
+/// the event's revision, so a write from a stale copy is refused, never a silent overwrite.
+pub fn may_overwrite(seen: Option<&str>, stored: Option<&str>) -> bool {
+    seen == stored
+}
+
 /// Writes what changed since the last call. Owned by the store's single persistence effect.
 pub struct Persister {
     storage: Option<web_sys::Storage>,
     /// Revision of each event as last written (or loaded).
     saved: HashMap<String, u64>,
+    /// The stored text of each event as this page last read or wrote it.
+    seen: HashMap<String, String>,
     /// Keys set aside at load: never written, never removed.
     protected: HashSet<String>,
     /// Events a migration changed at load, until they are saved (the settings wait for them).
@@ -356,6 +398,7 @@ impl Persister {
         Persister {
             storage: storage().ok(),
             saved: loaded.events.iter().map(|e| (e.id.clone(), 0)).collect(),
+            seen: loaded.texts.clone(),
             protected: loaded.quarantined.iter().map(|q| q.key.clone()).collect(),
             migrated: loaded
                 .events
@@ -368,13 +411,39 @@ impl Persister {
         }
     }
 
-    /// Brings storage in line with `events` and `settings`. Returns the failures (e.g. quota
-    /// exceeded), one message each; a failed write is retried at the next call.
-    pub fn sync(&mut self, events: &[SavedEvent], settings: &Settings) -> Vec<String> {
+    /// Another tab stored `text` for event `id` (or deleted it: `None`), and this page now holds
+    /// that copy at `revision`: count it as saved, so that it is not written back.
+    pub fn received(&mut self, id: &str, text: Option<String>, revision: u64) {
+        match text {
+            Some(text) => {
+                self.saved.insert(id.to_string(), revision);
+                self.seen.insert(id.to_string(), text);
+            }
+            None => {
+                self.saved.remove(id);
+                self.seen.remove(id);
+            }
+        }
+    }
+
+    /// Another tab stored these settings: they are this page's now, not to be written back.
+    pub fn received_settings(&mut self, settings: &Settings) {
+        let record = SettingsRecord {
+            version: SCHEMA_VERSION,
+            settings: settings.clone(),
+        };
+        self.last_settings = serde_json::to_string(&record).ok();
+    }
+
+    /// Brings storage in line with `events` and `settings`. Reports the failures (e.g. quota
+    /// exceeded; a failed write is retried at the next call) and the events another tab changed
+    /// first, which are not written (see [`may_overwrite`]).
+    pub fn sync(&mut self, events: &[SavedEvent], settings: &Settings) -> SyncReport {
         let Some(storage) = self.storage.clone() else {
-            return Vec::new(); // reported once at load as "unavailable"
+            return SyncReport::default(); // reported once at load as "unavailable"
         };
         let mut errors = Vec::new();
+        let mut stale = Vec::new();
         let protected = &self.protected;
         let write = |key: &str, value: &str, what: &str, errors: &mut Vec<String>| -> bool {
             if protected.contains(key) {
@@ -391,17 +460,32 @@ impl Persister {
 
         for e in events {
             if self.saved.get(&e.id) != Some(&e.revision) {
+                let key = event_key(&e.id);
+                let stored = storage.get_item(&key).ok().flatten();
+                if !protected.contains(&key)
+                    && !may_overwrite(self.seen.get(&e.id).map(String::as_str), stored.as_deref())
+                {
+                    stale.push(StaleEvent {
+                        id: e.id.clone(),
+                        name: e.tournament.name.clone(),
+                        stored,
+                    });
+                    continue;
+                }
                 let json = files::to_json(&e.tournament);
                 let what = format!("“{}”", e.tournament.name);
-                if write(&event_key(&e.id), &json, &what, &mut errors) {
+                if write(&key, &json, &what, &mut errors) {
                     self.saved.insert(e.id.clone(), e.revision);
+                    self.seen.insert(e.id.clone(), json);
                 }
             }
         }
+        // A stale event stays out of the "gone" list below: the store replaces or removes it.
+        let stale_ids: HashSet<&str> = stale.iter().map(|s| s.id.as_str()).collect();
         let gone: Vec<String> = self
             .saved
             .keys()
-            .filter(|id| !events.iter().any(|e| &e.id == *id))
+            .filter(|id| !events.iter().any(|e| &e.id == *id) && !stale_ids.contains(id.as_str()))
             .cloned()
             .collect();
         for id in gone {
@@ -416,6 +500,7 @@ impl Persister {
                 }
             }
             self.saved.remove(&id);
+            self.seen.remove(&id);
         }
 
         let index = IndexRecord {
@@ -445,7 +530,7 @@ impl Persister {
                 .any(|e| &e.id == id && self.saved.get(id) != Some(&e.revision))
         });
         if !self.migrated.is_empty() {
-            return errors;
+            return SyncReport { errors, stale };
         }
         let record = SettingsRecord {
             version: SCHEMA_VERSION,
@@ -458,7 +543,7 @@ impl Persister {
                 self.last_settings = Some(text);
             }
         }
-        errors
+        SyncReport { errors, stale }
     }
 
     /// The user chose to discard a set-aside key: remove it and stop protecting it.
@@ -577,6 +662,18 @@ mod tests {
                 .expect("a version-1 index");
         assert_eq!(index.events.len(), 1);
         assert_eq!(index.events[0].id, "a");
+    }
+
+    #[test]
+    fn a_write_from_a_stale_copy_is_refused() {
+        assert!(may_overwrite(None, None), "a new event");
+        assert!(
+            may_overwrite(Some("a"), Some("a")),
+            "storage as this page left it"
+        );
+        assert!(!may_overwrite(Some("a"), Some("b")), "another tab saved it");
+        assert!(!may_overwrite(Some("a"), None), "another tab deleted it");
+        assert!(!may_overwrite(None, Some("b")), "another tab created it");
     }
 
     #[test]

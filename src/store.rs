@@ -7,7 +7,7 @@
 //! them knows the store.
 
 use crate::files::{self, ImportError, TrfWarning};
-use crate::persist::{self, Loaded, Persister, Quarantined};
+use crate::persist::{self, Loaded, Persister, Quarantined, StaleEvent};
 use crate::tiebreaks::TiebreakChoice;
 use engine::elo::Expectation;
 use engine::impute::Params;
@@ -41,12 +41,32 @@ pub struct StorageProblems {
     pub write_errors: Vec<String>,
     /// Storage cannot be used at all.
     pub unavailable: Option<String>,
+    /// Changes refused because another tab had saved the event first, one sentence each,
+    /// until the user dismisses them.
+    pub stale: Vec<String>,
 }
 
 impl StorageProblems {
     pub fn is_empty(&self) -> bool {
-        self.quarantined.is_empty() && self.write_errors.is_empty() && self.unavailable.is_none()
+        self.quarantined.is_empty()
+            && self.write_errors.is_empty()
+            && self.unavailable.is_none()
+            && self.stale.is_empty()
     }
+}
+
+/// Whether the browser keeps this site's storage until the user clears it
+/// (`navigator.storage.persist()`), as the home page says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Persistence {
+    /// Not known yet (the browser has not answered).
+    Asking,
+    /// Granted: the browser will not clear the events on its own.
+    Granted,
+    /// Refused: the browser may clear them when space runs short.
+    Refused,
+    /// This browser has no persistent-storage request.
+    Unsupported,
 }
 
 /// The reactive store, provided as context by `App` (see [`use_store`]).
@@ -57,6 +77,8 @@ pub struct Store {
     pub problems: RwSignal<StorageProblems>,
     /// Storage held nothing of ours when the app started (the example was just created).
     pub first_visit: bool,
+    /// The answer to the persistent-storage request made by [`Store::persist`].
+    pub persistence: RwSignal<Persistence>,
     /// Present for a store loaded from browser storage; the persistence effect and "discard"
     /// use it.
     persister: StoredValue<Option<Persister>, LocalStorage>,
@@ -75,6 +97,7 @@ impl Store {
             settings: RwSignal::new(settings),
             problems: RwSignal::new(StorageProblems::default()),
             first_visit: false,
+            persistence: RwSignal::new(Persistence::Asking),
             persister: StoredValue::new_local(None),
         }
     }
@@ -94,6 +117,7 @@ impl Store {
             quarantined,
             first_visit,
             unavailable,
+            texts: _,
         } = loaded;
         // The first visit starts with the example (storage is empty: no key is set aside).
         if first_visit {
@@ -105,16 +129,18 @@ impl Store {
             quarantined,
             write_errors: Vec::new(),
             unavailable,
+            stale: Vec::new(),
         });
         store.persister.set_value(Some(persister));
         store
     }
 
     /// The single persistence effect: after every change of the events or the settings, write
-    /// what changed; failures go to the storage banner, never silently away.
+    /// what changed; failures go to the storage banner, never silently away. Also follows the
+    /// other tabs (the `storage` event) and asks the browser to keep the storage.
     pub fn persist(self) {
         Effect::new(move |_| {
-            let errors = self.events.with(|events| {
+            let report = self.events.with(|events| {
                 self.settings.with(|settings| {
                     self.persister
                         .try_update_value(|p| p.as_mut().map(|p| p.sync(events, settings)))
@@ -122,8 +148,156 @@ impl Store {
                         .unwrap_or_default()
                 })
             });
-            if self.problems.with_untracked(|p| p.write_errors != errors) {
-                self.problems.update(|p| p.write_errors = errors);
+            if self
+                .problems
+                .with_untracked(|p| p.write_errors != report.errors)
+            {
+                self.problems.update(|p| p.write_errors = report.errors);
+            }
+            if !report.stale.is_empty() {
+                self.take_stored(report.stale);
+            }
+        });
+        if self.persister.with_value(Option::is_some) {
+            let handle = window_event_listener(leptos::ev::storage, move |ev| self.follow(&ev));
+            // The listener lives as long as the app (the store is the app's).
+            std::mem::forget(handle);
+            leptos::task::spawn_local(async move {
+                self.persistence.set(request_persistence().await);
+            });
+        }
+    }
+
+    /// Writes this page refused because another tab saved the event first: the page takes the
+    /// stored copy, and the user is told which change did not go through.
+    fn take_stored(&self, stale: Vec<StaleEvent>) {
+        for s in stale {
+            let message = match &s.stored {
+                Some(_) => format!(
+                    "“{}” changed in another tab — reloaded. Your last change in this tab was not \
+                     saved: check it and enter it again.",
+                    s.name
+                ),
+                None => format!(
+                    "“{}” was deleted in another tab — removed here too; your last change to it \
+                     was not saved.",
+                    s.name
+                ),
+            };
+            self.receive_event(&s.id, s.stored);
+            self.problems.update(|p| p.stale.push(message));
+        }
+    }
+
+    /// Another tab changed storage: take its version of the event or the settings.
+    fn follow(&self, ev: &web_sys::StorageEvent) {
+        let Some(key) = ev.key() else {
+            return; // storage cleared in another tab: this page keeps what it holds
+        };
+        if let Some(id) = key.strip_prefix(persist::EVENT_PREFIX) {
+            self.receive_event(id, ev.new_value());
+        } else if key == persist::SETTINGS_KEY {
+            if let Some(settings) = ev.new_value().and_then(|raw| persist::read_settings(&raw)) {
+                self.persister
+                    .update_value(|p| p.iter_mut().for_each(|p| p.received_settings(&settings)));
+                if self.settings.with_untracked(|s| s != &settings) {
+                    self.settings.set(settings);
+                }
+            }
+        }
+    }
+
+    /// Storage now holds `text` for event `id` (`None`: deleted): show that copy, without
+    /// writing it back. An unreadable text is left to the next load (which sets it aside).
+    fn receive_event(&self, id: &str, text: Option<String>) {
+        let tournament = match &text {
+            Some(raw) => match persist::read_event(raw) {
+                Ok(t) => Some(t),
+                Err(_) => return,
+            },
+            None => None,
+        };
+        let revision = self
+            .events
+            .with_untracked(|es| es.iter().find(|e| e.id == id).map_or(1, |e| e.revision + 1));
+        self.persister.update_value(|p| {
+            if let Some(p) = p.as_mut() {
+                p.received(id, text, revision);
+            }
+        });
+        self.events.update(|es| match tournament {
+            Some(tournament) => {
+                let updated = now();
+                match es.iter_mut().find(|e| e.id == id) {
+                    Some(e) => {
+                        e.tournament = tournament;
+                        e.revision = revision;
+                        e.updated = updated;
+                    }
+                    None => es.push(SavedEvent {
+                        id: id.to_string(),
+                        updated,
+                        revision,
+                        tournament,
+                    }),
+                }
+            }
+            None => es.retain(|e| e.id != id),
+        });
+    }
+
+    /// The user read the "changed in another tab" notices.
+    pub fn dismiss_stale(&self) {
+        self.problems.update(|p| p.stale.clear());
+    }
+
+    /// Every event and the settings as one backup file's text.
+    pub fn backup(&self) -> String {
+        self.events.with_untracked(|es| {
+            self.settings
+                .with_untracked(|s| crate::backup::backup(es, s, now()))
+        })
+    }
+
+    /// Adds events from a backup under their own ids (as the backup's last change), and takes
+    /// the backup's settings for them and its interface preferences.
+    pub fn restore_missing(&self, events: Vec<SavedEvent>, settings: &Settings) {
+        let ids: Vec<String> = events.iter().map(|e| e.id.clone()).collect();
+        self.events.update(|es| {
+            for mut e in events {
+                if !es.iter().any(|x| x.id == e.id) {
+                    e.revision = 1;
+                    es.push(e);
+                }
+            }
+        });
+        self.take_settings(&ids, settings);
+    }
+
+    /// Replaces this browser's copy of an event with the backup's.
+    pub fn restore_replacing(&self, theirs: SavedEvent, settings: &Settings) {
+        let id = theirs.id.clone();
+        self.events.update(|es| {
+            if let Some(e) = es.iter_mut().find(|e| e.id == theirs.id) {
+                e.tournament = theirs.tournament;
+                e.updated = theirs.updated;
+                e.revision += 1;
+            }
+        });
+        self.take_settings(&[id], settings);
+    }
+
+    /// The backup's preferences (k, expectation, simulation) and its standings views of `ids`.
+    fn take_settings(&self, ids: &[String], backup: &Settings) {
+        self.settings.update(|s| {
+            s.k = backup.k;
+            s.expectation = backup.expectation;
+            s.simulation = backup.simulation.clone();
+            for id in ids {
+                match backup.standings.get(id) {
+                    Some(view) => s.standings.insert(id.clone(), view.clone()),
+                    None => s.standings.remove(id),
+                };
             }
         });
     }
@@ -377,6 +551,43 @@ impl Store {
         let value = op(&mut t)?;
         self.update_event(id, move |stored| *stored = t);
         Ok(value)
+    }
+}
+
+/// Asks the browser to keep this site's storage (`navigator.storage.persist()`; Chromium
+/// decides by itself, Firefox asks the user). Through `Reflect`: older browsers lack the API.
+async fn request_persistence() -> Persistence {
+    use wasm_bindgen::JsCast;
+    let Some(window) = web_sys::window() else {
+        return Persistence::Unsupported;
+    };
+    let storage = js_sys::Reflect::get(&window.navigator(), &"storage".into()).ok();
+    let Some(storage) = storage.filter(|s| s.is_object()) else {
+        return Persistence::Unsupported;
+    };
+    let call = |name: &str| -> Option<js_sys::Promise> {
+        let f = js_sys::Reflect::get(&storage, &name.into())
+            .ok()?
+            .dyn_into::<js_sys::Function>()
+            .ok()?;
+        f.call0(&storage).ok()?.dyn_into::<js_sys::Promise>().ok()
+    };
+    let answer = |promise: Option<js_sys::Promise>| async move {
+        match promise {
+            Some(p) => wasm_bindgen_futures::JsFuture::from(p)
+                .await
+                .ok()
+                .and_then(|v| v.as_bool()),
+            None => None,
+        }
+    };
+    if answer(call("persisted")).await == Some(true) {
+        return Persistence::Granted;
+    }
+    match answer(call("persist")).await {
+        Some(true) => Persistence::Granted,
+        Some(false) => Persistence::Refused,
+        None => Persistence::Unsupported,
     }
 }
 

@@ -43,6 +43,20 @@ pub fn StorageBanner() -> impl IntoView {
                 <ul>
                     {move || {
                         problems
+                            .with(|p| p.stale.clone())
+                            .into_iter()
+                            .map(|message| view! { <li data-testid="stale-event">{message}</li> })
+                            .collect_view()
+                    }}
+                    <Show when=move || problems.with(|p| !p.stale.is_empty())>
+                        <li class="banner-dismiss">
+                            <button type="button" on:click=move |_| store.dismiss_stale()>
+                                "Understood"
+                            </button>
+                        </li>
+                    </Show>
+                    {move || {
+                        problems
                             .with(|p| p.write_errors.clone())
                             .into_iter()
                             .map(|e| {

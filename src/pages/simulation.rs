@@ -7,7 +7,7 @@ use crate::components::simulation::progress::{RunStatus, SimProgress};
 use crate::components::simulation::results::{Finished, SimResults};
 use crate::components::simulation::settings::SimSettings;
 use crate::simulation::form::FormText;
-use crate::simulation::pool::{default_workers, Pool, RunEvent};
+use crate::simulation::pool::{default_workers, Pool, RunEvent, Study};
 use crate::store::use_store;
 use leptos::prelude::*;
 
@@ -30,7 +30,7 @@ fn show_progress() {
 pub struct SimulationRun {
     pub status: RwSignal<RunStatus>,
     pub finished: RwSignal<Option<Finished>>,
-    pool: StoredValue<Option<Pool>, LocalStorage>,
+    pool: StoredValue<Option<Pool<Study>>, LocalStorage>,
 }
 
 impl SimulationRun {
@@ -42,6 +42,11 @@ impl SimulationRun {
             pool: StoredValue::new_local(None),
         };
         provide_context(run);
+        // The run outlives the page but not the tab: ask before the tab is closed or reloaded.
+        let status = run.status;
+        crate::simulation::pool::warn_before_leaving(move || {
+            status.with_untracked(|s| matches!(s, RunStatus::Running { .. }))
+        });
         run
     }
 
@@ -124,7 +129,7 @@ pub fn SimulationScreen() -> impl IntoView {
                 pool.set_value(None);
             }
         };
-        match Pool::start(config, n, on_event) {
+        match Study::start(config, n, on_event) {
             Ok(p) => {
                 status.set(RunStatus::Running {
                     done: 0,

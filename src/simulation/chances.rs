@@ -1,16 +1,13 @@
-//! Runs the Chances view's forecasts (`engine::forecast`) on the simulation's Web Workers: the
-//! blocks of every requested forecast go to a few workers, the tallies come back in any order
-//! and are merged exactly on the main thread, with progress after every block. Dropping the
-//! [`ChancesRun`] cancels it (as for [`super::pool::Pool`]).
+//! Runs the Chances view's forecasts (`engine::forecast`) on the simulation's Web Workers
+//! through the same [`Pool`] as the study: the blocks of every requested forecast go to a few
+//! workers, the tallies come back in any order and are merged exactly on the main thread, with
+//! progress after every block. Dropping the [`ChancesRun`] cancels it.
 
-use crate::simulation::pool::{IN_FLIGHT, WORKER_SCRIPT};
-use crate::simulation::worker::{ForecastDone, ForecastJob, Request, Response, StudyWorker};
+use crate::simulation::pool::{now_ms, Pool, Step, Work};
+use crate::simulation::worker::{ForecastJob, Request, Response};
 use engine::forecast::{Forecast, ForecastConfig, Forecaster, Tally};
 use engine::Tournament;
-use gloo_worker::{Spawnable, WorkerBridge};
-use std::cell::RefCell;
 use std::collections::VecDeque;
-use std::rc::{Rc, Weak};
 
 /// What a run tells the page.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,41 +25,76 @@ pub enum ChancesEvent {
     Failed(String),
 }
 
-struct Inner {
+/// The forecasts as [`Work`]: a queue of (forecast, block), tallies kept per forecast.
+pub struct Forecasts {
     event: String,
     forecasters: Vec<Forecaster>,
     queue: VecDeque<(usize, u64)>,
     tallies: Vec<Vec<Tally>>,
     done: u64,
     total: u64,
-    bridges: Vec<WorkerBridge<StudyWorker>>,
     started_ms: f64,
-    on_event: Rc<dyn Fn(ChancesEvent)>,
 }
 
-impl Inner {
-    fn job(&self, (which, block): (usize, u64)) -> Request {
-        Request::Forecast(ForecastJob {
+/// A running set of forecasts. Dropping it cancels the run.
+pub type ChancesRun = Pool<Forecasts>;
+
+impl Work for Forecasts {
+    type Event = ChancesEvent;
+
+    fn next(&mut self) -> Option<Request> {
+        let (which, block) = self.queue.pop_front()?;
+        Some(Request::Forecast(ForecastJob {
             which,
             event: self.event.clone(),
             config: self.forecasters[which].config().clone(),
             block,
+        }))
+    }
+
+    fn accept(&mut self, response: Response, _elapsed_ms: f64) -> Step<ChancesEvent> {
+        let Response::Forecast(done) = response else {
+            return Step::Report(self.progress());
+        };
+        let tally = match done.tally {
+            Err(e) => return Step::End(ChancesEvent::Failed(e)),
+            Ok(tally) => tally,
+        };
+        self.done += tally.simulations;
+        if let Some(list) = self.tallies.get_mut(done.which) {
+            list.push(tally);
+        }
+        if self.done < self.total {
+            return Step::Report(self.progress());
+        }
+        let finished = self
+            .forecasters
+            .iter()
+            .zip(&self.tallies)
+            .map(|(f, t)| f.finish(t).map_err(|e| e.to_string()))
+            .collect::<Result<Vec<_>, _>>();
+        Step::End(match finished {
+            Ok(forecasts) => ChancesEvent::Finished {
+                forecasts,
+                elapsed_ms: now_ms() - self.started_ms,
+            },
+            Err(e) => ChancesEvent::Failed(e),
         })
+    }
+
+    fn failed(&self, why: String) -> ChancesEvent {
+        ChancesEvent::Failed(why)
     }
 }
 
-/// A running set of forecasts. Dropping it cancels the run.
-pub struct ChancesRun {
-    _inner: Rc<RefCell<Inner>>,
-}
+impl Forecasts {
+    fn progress(&self) -> ChancesEvent {
+        ChancesEvent::Progress {
+            done: self.done,
+            total: self.total,
+        }
+    }
 
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or_else(js_sys::Date::now, |p| p.now())
-}
-
-impl ChancesRun {
     /// Checks every config on the main thread (a clear error before any worker starts), then
     /// spreads their blocks over `workers` Web Workers.
     pub fn start(
@@ -80,96 +112,16 @@ impl ChancesRun {
             .enumerate()
             .flat_map(|(i, f)| f.blocks().into_iter().map(move |b| (i, b.index)))
             .collect();
-        let total = configs.iter().map(|c| c.simulations).sum();
         let workers = workers.clamp(1, 8).min(queue.len().max(1));
-        let inner = Rc::new(RefCell::new(Inner {
+        let work = Forecasts {
             event: engine::json::to_string(t),
             tallies: vec![Vec::new(); forecasters.len()],
             forecasters,
             queue,
             done: 0,
-            total,
-            bridges: Vec::with_capacity(workers),
+            total: configs.iter().map(|c| c.simulations).sum(),
             started_ms: now_ms(),
-            on_event: Rc::new(on_event),
-        }));
-        for index in 0..workers {
-            let weak = Rc::downgrade(&inner);
-            let bridge = StudyWorker::spawner()
-                .callback(move |response| {
-                    if let Response::Forecast(done) = response {
-                        received(&weak, index, done);
-                    }
-                })
-                .as_module(false)
-                .spawn(WORKER_SCRIPT);
-            inner.borrow_mut().bridges.push(bridge);
-        }
-        {
-            let mut state = inner.borrow_mut();
-            for _ in 0..IN_FLIGHT {
-                for w in 0..state.bridges.len() {
-                    if let Some(next) = state.queue.pop_front() {
-                        let job = state.job(next);
-                        state.bridges[w].send(job);
-                    }
-                }
-            }
-        }
-        Ok(ChancesRun { _inner: inner })
-    }
-}
-
-/// A worker's answer: keep the tally, hand that worker the next block, report.
-fn received(inner: &Weak<RefCell<Inner>>, worker: usize, done: ForecastDone) {
-    let Some(inner) = inner.upgrade() else {
-        return; // cancelled
-    };
-    let (event, on_event, bridges) = {
-        let mut state = inner.borrow_mut();
-        let event = match done.tally {
-            Err(e) => Some(ChancesEvent::Failed(e)),
-            Ok(tally) => {
-                state.done += tally.simulations;
-                if let Some(list) = state.tallies.get_mut(done.which) {
-                    list.push(tally);
-                }
-                if let Some(next) = state.queue.pop_front() {
-                    let job = state.job(next);
-                    if let Some(bridge) = state.bridges.get(worker) {
-                        bridge.send(job);
-                    }
-                }
-                (state.done >= state.total).then(|| {
-                    let finished = state
-                        .forecasters
-                        .iter()
-                        .zip(&state.tallies)
-                        .map(|(f, t)| f.finish(t).map_err(|e| e.to_string()))
-                        .collect::<Result<Vec<_>, _>>();
-                    match finished {
-                        Ok(forecasts) => ChancesEvent::Finished {
-                            forecasts,
-                            elapsed_ms: now_ms() - state.started_ms,
-                        },
-                        Err(e) => ChancesEvent::Failed(e),
-                    }
-                })
-            }
         };
-        let progress = ChancesEvent::Progress {
-            done: state.done,
-            total: state.total,
-        };
-        let bridges = if event.is_some() {
-            std::mem::take(&mut state.bridges)
-        } else {
-            Vec::new()
-        };
-        (event.unwrap_or(progress), state.on_event.clone(), bridges)
-    };
-    on_event(event);
-    if !bridges.is_empty() {
-        wasm_bindgen_futures::spawn_local(async move { drop(bridges) });
+        Ok(Pool::spawn(work, workers, on_event))
     }
 }

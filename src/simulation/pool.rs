@@ -1,30 +1,44 @@
-//! Runs a study on several Web Workers: spawns them, keeps each busy with [`IN_FLIGHT`] chunks
-//! at a time, merges their sums on the main thread (cheap: a few integer additions per chunk)
-//! and reports progress after every chunk. The simulation itself never runs on the UI thread.
+//! Runs work on several Web Workers: spawns them, keeps each busy with [`IN_FLIGHT`] jobs at a
+//! time, hands every answer to the [`Work`] on the main thread (cheap: a few integer additions
+//! per job) and reports after every answer. One machinery for the study ([`Study`]) and the
+//! Chances view's forecasts (`simulation::chances`); the computing never runs on the UI thread.
+//!
+//! A worker that cannot load (offline before the app was saved for offline use, a blocked or
+//! missing file) is reported, never a run hanging at 0 %: the worker's script and wasm are
+//! fetched once as a probe (a failed fetch fails the run at once, with the reason), and a run
+//! whose workers have not said [`Response::Ready`] within [`STARTUP_TIMEOUT_MS`] fails too.
 //!
 //! Cancelling (or dropping the [`Pool`]) drops the worker bridges: gloo-worker then tells each
-//! worker to close, which it does as soon as its current chunk ends (a few milliseconds; a
+//! worker to close, which it does as soon as its current job ends (a few milliseconds; a
 //! worker cannot read a message in the middle of a computation), and no answer reaches the
 //! page any more. gloo-worker 0.6 does not expose `Worker.terminate()`.
 
 use crate::simulation::book::{RunBook, CHUNK_TOURNAMENTS};
-use crate::simulation::worker::{Job, JobDone, Request, Response, StudyWorker};
+use crate::simulation::worker::{Job, Request, Response, StudyWorker};
 use engine::simulate::{StudyConfig, StudyResult};
 use gloo_worker::{Spawnable, WorkerBridge};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
+use wasm_bindgen::prelude::Closure;
+use wasm_bindgen::JsCast;
 
 /// Where Trunk puts the worker's JavaScript (`data-type="worker"` files are not hashed). The
-/// wasm is found next to it as `worker_bg.wasm`.
+/// wasm is found next to it as [`WORKER_WASM`].
 pub const WORKER_SCRIPT: &str = "/worker.js";
+/// The worker's wasm, which its script loads.
+pub const WORKER_WASM: &str = "/worker_bg.wasm";
 
-/// Chunks handed to each worker at once: while it computes one, the next is already waiting,
+/// Jobs handed to each worker at once: while it computes one, the next is already waiting,
 /// so a worker never idles for a message round trip.
 pub const IN_FLIGHT: usize = 2;
 
 /// Most workers a run spawns, whatever the browser reports: beyond this the chunks of the
 /// default study (180) would be spread too thin to gain anything, and each worker costs memory.
 pub const MAX_WORKERS: usize = 16;
+
+/// How long a run waits for its first worker to load before it reports that none could.
+/// Loading takes well under a second from the cache; this is for a file that never arrives.
+pub const STARTUP_TIMEOUT_MS: i32 = 20_000;
 
 /// Logical cores the browser reports (`navigator.hardwareConcurrency`; 1 if it reports none).
 pub fn hardware_threads() -> usize {
@@ -40,7 +54,234 @@ pub fn default_workers() -> usize {
     hardware_threads().clamp(1, 8)
 }
 
-/// What a run tells the page.
+pub(crate) fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or_else(js_sys::Date::now, |p| p.now())
+}
+
+/// What a [`Work`] makes of one answer.
+pub enum Step<E> {
+    /// Keep going; report this (progress).
+    Report(E),
+    /// Finished or failed: report this, and the workers are no longer needed.
+    End(E),
+}
+
+/// Work that a [`Pool`] spreads over its workers.
+pub trait Work: 'static {
+    /// What the page is told.
+    type Event;
+    /// The next job, if any is left.
+    fn next(&mut self) -> Option<Request>;
+    /// Takes one worker's answer (never [`Response::Ready`]).
+    fn accept(&mut self, response: Response, elapsed_ms: f64) -> Step<Self::Event>;
+    /// The event that stops the run with this message.
+    fn failed(&self, why: String) -> Self::Event;
+}
+
+struct Inner<W: Work> {
+    work: W,
+    bridges: Vec<WorkerBridge<StudyWorker>>,
+    /// Some worker has answered: the files loaded.
+    ready: bool,
+    started_ms: f64,
+    on_event: Rc<dyn Fn(W::Event)>,
+}
+
+/// A running piece of work. Dropping it cancels the run.
+pub struct Pool<W: Work> {
+    inner: Rc<RefCell<Inner<W>>>,
+}
+
+impl<W: Work> Pool<W> {
+    /// Starts `work` on `workers` Web Workers (at least 1, at most `max`). `on_event` is
+    /// called on the main thread for every event.
+    pub fn spawn(work: W, workers: usize, on_event: impl Fn(W::Event) + 'static) -> Pool<W> {
+        let inner = Rc::new(RefCell::new(Inner {
+            work,
+            bridges: Vec::with_capacity(workers),
+            ready: false,
+            started_ms: now_ms(),
+            on_event: Rc::new(on_event),
+        }));
+        for index in 0..workers.max(1) {
+            let weak = Rc::downgrade(&inner);
+            let bridge = StudyWorker::spawner()
+                .callback(move |response| received(&weak, index, response))
+                .as_module(false)
+                .spawn(WORKER_SCRIPT);
+            bridge.send(Request::Hello);
+            inner.borrow_mut().bridges.push(bridge);
+        }
+        {
+            let mut guard = inner.borrow_mut();
+            let state = &mut *guard;
+            for _ in 0..IN_FLIGHT {
+                for bridge in &state.bridges {
+                    if let Some(job) = state.work.next() {
+                        bridge.send(job);
+                    }
+                }
+            }
+        }
+        watch_startup(Rc::downgrade(&inner));
+        Pool { inner }
+    }
+
+    /// Workers this run uses.
+    pub fn workers(&self) -> usize {
+        self.inner.borrow().bridges.len()
+    }
+
+    /// Stops the run: the workers close after their current job and nothing more is reported.
+    pub fn cancel(self) {
+        drop(self);
+    }
+}
+
+/// Stops the run with `why` (unless it already ended), dropping its workers.
+fn fail<W: Work>(inner: &Weak<RefCell<Inner<W>>>, why: String) {
+    let Some(inner) = inner.upgrade() else {
+        return;
+    };
+    let (event, on_event, bridges) = {
+        let mut state = inner.borrow_mut();
+        if state.bridges.is_empty() {
+            return; // already finished or failed
+        }
+        (
+            state.work.failed(why),
+            state.on_event.clone(),
+            std::mem::take(&mut state.bridges),
+        )
+    };
+    on_event(event);
+    drop(bridges);
+}
+
+/// The message of a run whose worker could not start: what failed and how to get out.
+fn startup_failure(what: &str, detail: &str) -> String {
+    format!(
+        "the simulation's worker could not start ({what}: {detail}). This happens offline before \
+         the app was saved for offline use, or when a file is blocked. Check the connection, then run \
+         again to retry"
+    )
+}
+
+thread_local! {
+    /// Files of the worker already fetched once in this page: not probed again (the Chances
+    /// view starts a run at every change of its controls).
+    static PROBED: std::cell::RefCell<Vec<&'static str>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Probes the worker's files (once per page) and arms the start-up timeout.
+fn watch_startup<W: Work>(inner: Weak<RefCell<Inner<W>>>) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    for file in [WORKER_SCRIPT, WORKER_WASM] {
+        if PROBED.with(|p| p.borrow().contains(&file)) {
+            continue;
+        }
+        let inner = inner.clone();
+        let request = window.fetch_with_str(file);
+        wasm_bindgen_futures::spawn_local(async move {
+            let problem = match wasm_bindgen_futures::JsFuture::from(request).await {
+                // A network failure: the browser's TypeError says no more than this.
+                Err(_) => Some("the request failed".to_string()),
+                Ok(response) => {
+                    let get = |k: &str| js_sys::Reflect::get(&response, &k.into()).ok();
+                    let ok = get("ok").and_then(|v| v.as_bool()).unwrap_or(true);
+                    let status = get("status").and_then(|v| v.as_f64()).unwrap_or(0.0);
+                    (!ok).then(|| format!("HTTP {status}"))
+                }
+            };
+            match problem {
+                Some(detail) => fail(
+                    &inner,
+                    startup_failure(file.trim_start_matches('/'), &detail),
+                ),
+                None => PROBED.with(|p| p.borrow_mut().push(file)),
+            }
+        });
+    }
+    let timeout = Closure::once_into_js(move || {
+        let waiting = inner
+            .upgrade()
+            .is_some_and(|i| !i.borrow().ready && !i.borrow().bridges.is_empty());
+        if waiting {
+            fail(
+                &inner,
+                startup_failure(
+                    "worker.js",
+                    &format!("no answer within {} s", STARTUP_TIMEOUT_MS / 1000),
+                ),
+            );
+        }
+    });
+    let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+        timeout.unchecked_ref(),
+        STARTUP_TIMEOUT_MS,
+    );
+}
+
+/// A worker's answer: hand it to the work, give that worker the next job, report.
+fn received<W: Work>(inner: &Weak<RefCell<Inner<W>>>, worker: usize, response: Response) {
+    let Some(inner) = inner.upgrade() else {
+        return; // the run was cancelled
+    };
+    let (event, on_event, bridges) = {
+        let mut guard = inner.borrow_mut();
+        let state = &mut *guard;
+        if matches!(response, Response::Ready) {
+            state.ready = true;
+            return;
+        }
+        if state.bridges.is_empty() {
+            return; // already finished or failed
+        }
+        let elapsed_ms = now_ms() - state.started_ms;
+        match state.work.accept(response, elapsed_ms) {
+            Step::Report(event) => {
+                if let Some(job) = state.work.next() {
+                    if let Some(bridge) = state.bridges.get(worker) {
+                        bridge.send(job);
+                    }
+                }
+                (event, state.on_event.clone(), Vec::new())
+            }
+            Step::End(event) => (
+                event,
+                state.on_event.clone(),
+                std::mem::take(&mut state.bridges),
+            ),
+        }
+    };
+    on_event(event);
+    // Dropped after this callback returns: gloo-worker is still dispatching to it.
+    if !bridges.is_empty() {
+        wasm_bindgen_futures::spawn_local(async move { drop(bridges) });
+    }
+}
+
+/// Asks before the page is left (closed, reloaded, navigated away from the app) while
+/// `running` says work would be lost. Removed with the calling component.
+pub fn warn_before_leaving(running: impl Fn() -> bool + 'static) {
+    let handle = leptos::prelude::window_event_listener(
+        leptos::ev::beforeunload,
+        move |ev: web_sys::BeforeUnloadEvent| {
+            if running() {
+                // Both: the standard way, and the one older Chromium still reads.
+                ev.prevent_default();
+                ev.set_return_value("A simulation is running: leaving the page stops it.");
+            }
+        },
+    );
+    leptos::prelude::on_cleanup(move || handle.remove());
+}
+
+/// What a study run tells the page.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RunEvent {
     /// After each chunk: tournaments done, of total, and milliseconds since the start.
@@ -55,136 +296,143 @@ pub enum RunEvent {
         elapsed_ms: f64,
         workers: usize,
     },
-    /// A worker answered with an error (the run stops).
+    /// A worker answered with an error, or could not start (the run stops).
     Failed(String),
 }
 
-struct Inner {
+/// The simulation study as [`Work`]: chunks of the [`RunBook`], exact sums merged in any order.
+pub struct Study {
     book: RunBook,
-    bridges: Vec<WorkerBridge<StudyWorker>>,
-    started_ms: f64,
-    on_event: Rc<dyn Fn(RunEvent)>,
+    workers: usize,
 }
 
-/// A running study. Dropping it cancels the run.
-pub struct Pool {
-    inner: Rc<RefCell<Inner>>,
+impl Work for Study {
+    type Event = RunEvent;
+
+    fn next(&mut self) -> Option<Request> {
+        let chunk = self.book.next_chunk()?;
+        Some(Request::Study(Job {
+            config: self.book.config().clone(),
+            chunk,
+        }))
+    }
+
+    fn accept(&mut self, response: Response, elapsed_ms: f64) -> Step<RunEvent> {
+        // This work sends only study jobs; a forecast answer cannot reach it.
+        let Response::Study(done) = response else {
+            return Step::Report(self.progress(elapsed_ms));
+        };
+        let accepted = done
+            .sums
+            .and_then(|sums| self.book.accept(&sums).map_err(|e| e.to_string()));
+        match accepted {
+            Err(e) => Step::End(RunEvent::Failed(e)),
+            Ok(()) if self.book.is_complete() => Step::End(match self.book.finish() {
+                Ok(result) => RunEvent::Finished {
+                    result: Box::new(result),
+                    elapsed_ms,
+                    workers: self.workers,
+                },
+                Err(e) => RunEvent::Failed(e.to_string()),
+            }),
+            Ok(()) => Step::Report(self.progress(elapsed_ms)),
+        }
+    }
+
+    fn failed(&self, why: String) -> RunEvent {
+        RunEvent::Failed(why)
+    }
 }
 
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or_else(js_sys::Date::now, |p| p.now())
-}
+impl Study {
+    fn progress(&self, elapsed_ms: f64) -> RunEvent {
+        RunEvent::Progress {
+            done: self.book.done(),
+            total: self.book.total(),
+            elapsed_ms,
+        }
+    }
 
-impl Pool {
     /// Starts `config` on `workers` Web Workers (at least 1, at most [`MAX_WORKERS`] and the
     /// number of chunks). `on_event` is called on the main thread for every [`RunEvent`].
     pub fn start(
         config: StudyConfig,
         workers: usize,
         on_event: impl Fn(RunEvent) + 'static,
-    ) -> Result<Pool, String> {
+    ) -> Result<Pool<Study>, String> {
         let book = RunBook::new(config, CHUNK_TOURNAMENTS).map_err(|e| e.to_string())?;
         let chunks = usize::try_from(book.chunk_count()).unwrap_or(usize::MAX);
         let workers = workers.clamp(1, MAX_WORKERS).min(chunks.max(1));
-        let inner = Rc::new(RefCell::new(Inner {
-            book,
-            bridges: Vec::with_capacity(workers),
-            started_ms: now_ms(),
-            on_event: Rc::new(on_event),
-        }));
-        for index in 0..workers {
-            let weak = Rc::downgrade(&inner);
-            let bridge = StudyWorker::spawner()
-                .callback(move |response| {
-                    // This pool sends only study jobs; a forecast answer cannot reach it.
-                    if let Response::Study(done) = response {
-                        received(&weak, index, *done);
-                    }
-                })
-                .as_module(false)
-                .spawn(WORKER_SCRIPT);
-            inner.borrow_mut().bridges.push(bridge);
-        }
-        {
-            let mut guard = inner.borrow_mut();
-            let state = &mut *guard;
-            for _ in 0..IN_FLIGHT {
-                for bridge in &state.bridges {
-                    if let Some(chunk) = state.book.next_chunk() {
-                        bridge.send(Request::Study(Job {
-                            config: state.book.config().clone(),
-                            chunk,
-                        }));
-                    }
-                }
-            }
-        }
-        Ok(Pool { inner })
-    }
-
-    /// Workers this run uses.
-    pub fn workers(&self) -> usize {
-        self.inner.borrow().bridges.len()
-    }
-
-    /// Stops the run: the workers close after their current chunk and nothing more is reported.
-    pub fn cancel(self) {
-        drop(self);
+        Ok(Pool::spawn(Study { book, workers }, workers, on_event))
     }
 }
 
-/// A worker's answer: merge it, hand that worker the next chunk, report.
-fn received(inner: &Weak<RefCell<Inner>>, worker: usize, done: JobDone) {
-    let Some(inner) = inner.upgrade() else {
-        return; // the run was cancelled
-    };
-    let (event, on_event, bridges) = {
-        let mut guard = inner.borrow_mut();
-        let state = &mut *guard;
-        let elapsed_ms = now_ms() - state.started_ms;
-        let accepted = done
-            .sums
-            .and_then(|sums| state.book.accept(&sums).map_err(|e| e.to_string()));
-        let event = match accepted {
-            Err(e) => Some(RunEvent::Failed(e)),
-            Ok(()) if state.book.is_complete() => Some(match state.book.finish() {
-                Ok(result) => RunEvent::Finished {
-                    result: Box::new(result),
-                    elapsed_ms,
-                    workers: state.bridges.len(),
-                },
-                Err(e) => RunEvent::Failed(e.to_string()),
-            }),
-            Ok(()) => {
-                if let Some(chunk) = state.book.next_chunk() {
-                    if let Some(bridge) = state.bridges.get(worker) {
-                        bridge.send(Request::Study(Job {
-                            config: state.book.config().clone(),
-                            chunk,
-                        }));
-                    }
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::simulation::worker::StudyWorker;
+    use engine::simulate::Study as EngineStudy;
+
+    /// Drives `work` as the pool does, with one in-process worker answering in reverse order
+    /// of the requests: the events it reports, the last one first.
+    fn drive<W: Work>(mut work: W) -> Vec<W::Event> {
+        let mut worker = StudyWorker::default();
+        let mut events = Vec::new();
+        let mut pending: Vec<Request> = std::iter::from_fn(|| work.next()).collect();
+        while let Some(request) = pending.pop() {
+            match work.accept(worker.respond(request), 0.0) {
+                Step::Report(e) => events.push(e),
+                Step::End(e) => {
+                    events.push(e);
+                    break;
                 }
-                None
             }
+        }
+        events.reverse();
+        events
+    }
+
+    #[test]
+    fn the_study_work_ends_with_the_engines_result() {
+        let config = StudyConfig {
+            tournaments: 20,
+            ..StudyConfig::default()
         };
-        let progress = RunEvent::Progress {
-            done: state.book.done(),
-            total: state.book.total(),
-            elapsed_ms,
+        let book = RunBook::new(config.clone(), 7).expect("valid");
+        let events = drive(Study { book, workers: 3 });
+        let Some(RunEvent::Finished {
+            result, workers, ..
+        }) = events.first()
+        else {
+            panic!("the run did not finish: {:?}", events.first());
         };
-        // Finished or failed: the workers are no longer needed.
-        let bridges = if event.is_some() {
-            std::mem::take(&mut state.bridges)
-        } else {
-            Vec::new()
+        assert_eq!(*workers, 3);
+        let engine = EngineStudy::new(config).expect("valid").run(1, |_, _| {});
+        assert_eq!(**result, engine);
+        assert!(events[1..]
+            .iter()
+            .all(|e| matches!(e, RunEvent::Progress { .. })));
+    }
+
+    #[test]
+    fn a_refused_job_fails_the_run() {
+        let config = StudyConfig {
+            tournaments: 20,
+            ..StudyConfig::default()
         };
-        (event.unwrap_or(progress), state.on_event.clone(), bridges)
-    };
-    on_event(event);
-    // Dropped after this callback returns: gloo-worker is still dispatching to it.
-    if !bridges.is_empty() {
-        wasm_bindgen_futures::spawn_local(async move { drop(bridges) });
+        let mut study = Study {
+            book: RunBook::new(config.clone(), 7).expect("valid"),
+            workers: 1,
+        };
+        // A chunk past the study's end: the engine refuses it, the worker says why.
+        let Some(Request::Study(mut job)) = study.next() else {
+            panic!("a study job");
+        };
+        job.chunk.end = config.tournaments + 5;
+        let answer = StudyWorker::default().respond(Request::Study(job));
+        assert!(matches!(
+            study.accept(answer, 0.0),
+            Step::End(RunEvent::Failed(_))
+        ));
     }
 }

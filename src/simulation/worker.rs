@@ -52,6 +52,9 @@ pub struct ForecastDone {
 /// What the page asks a worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Request {
+    /// "Are you there?": sent first, answered with [`Response::Ready`] as soon as the worker
+    /// has loaded, so that a worker that cannot load is told from a long first job.
+    Hello,
     Study(Job),
     Forecast(ForecastJob),
 }
@@ -59,6 +62,8 @@ pub enum Request {
 /// What a worker answers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Response {
+    /// The worker has loaded (the answer to [`Request::Hello`]).
+    Ready,
     /// Boxed: a study's sums are several times the size of a forecast block's answer.
     Study(Box<JobDone>),
     Forecast(ForecastDone),
@@ -131,6 +136,7 @@ impl StudyWorker {
     /// Answers either kind of request.
     pub fn respond(&mut self, request: Request) -> Response {
         match request {
+            Request::Hello => Response::Ready,
             Request::Study(job) => Response::Study(Box::new(self.handle(job))),
             Request::Forecast(job) => Response::Forecast(self.handle_forecast(job)),
         }

@@ -12,7 +12,7 @@ use crate::components::event_header::{EventHeader, EventView};
 use crate::components::layout::resolve_event;
 use crate::components::share_link::ShareLink;
 use crate::share::SharedView;
-use crate::simulation::chances::{ChancesEvent, ChancesRun};
+use crate::simulation::chances::{ChancesEvent, ChancesRun, Forecasts};
 use crate::simulation::pool::default_workers;
 use crate::store::use_store;
 use crate::text;
@@ -141,6 +141,11 @@ fn ChancesBody(
     let show_se = RwSignal::new(false);
     let status = RwSignal::new(None::<Status>);
     let run = StoredValue::new_local(None::<ChancesRun>);
+    // A retry after a failed run (a worker that could not load): re-runs the effect below.
+    let attempt = RwSignal::new(0u32);
+    crate::simulation::pool::warn_before_leaving(move || {
+        status.with_untracked(|s| matches!(s, Some(Status::Running { .. })))
+    });
     let round_robin = Memo::new(move |_| tournament.with(|t| t.format.is_round_robin()));
     let ongoing = Memo::new(move |_| tournament.with(engine::event::is_ongoing));
 
@@ -150,6 +155,7 @@ fn ChancesBody(
         list
     });
     Effect::new(move |_| {
+        attempt.track();
         let cfgs = configs(
             &policies.get(),
             k.get(),
@@ -162,7 +168,7 @@ fn ChancesBody(
             return;
         }
         let started = tournament.with(|t| {
-            ChancesRun::start(t, &cfgs, default_workers(), move |event| {
+            Forecasts::start(t, &cfgs, default_workers(), move |event| {
                 status.set(Some(match event {
                     ChancesEvent::Progress { done, total } => Status::Running { done, total },
                     ChancesEvent::Finished {
@@ -213,7 +219,12 @@ fn ChancesBody(
             .into_any()
         }
         Some(Status::Failed(e)) => view! {
-            <p class="error" role="alert" data-testid="chances-error">{text::sentence(&e)}"."</p>
+            <p class="error" role="alert" data-testid="chances-error">
+                {text::sentence(&e)}". "
+                <button type="button" data-testid="chances-retry" on:click=move |_| attempt.update(|a| *a += 1)>
+                    "Retry"
+                </button>
+            </p>
         }
         .into_any(),
         None => ().into_any(),
