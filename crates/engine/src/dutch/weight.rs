@@ -117,6 +117,7 @@ impl<const L: usize> Weight for Wide<L> {
         false
     }
 
+    #[inline]
     fn shl(self, bits: u32) -> Self {
         let limbs = (bits / 64) as usize;
         let rest = bits % 64;
