@@ -42,16 +42,33 @@ struct Store<'a, W> {
     bye_shift: Vec<u64>,
     pos: Vec<usize>,
     k: usize,
+    /// The window's weights as the matcher sees them ([`graph_weight`]), `win[i * k + j]`.
     win: Vec<W>,
     top: u32,
 }
 
+/// The matcher's weight of an edge of criteria weight `w`: one more, so that a compatible pair
+/// never weighs zero (zero is "no edge").
+fn graph_weight<W: Weight>(w: W) -> W {
+    if w.is_zero() {
+        w
+    } else {
+        w.add(W::from_u64(1))
+    }
+}
+
+/// The criteria weight back from [`graph_weight`].
+fn criteria_weight<W: Weight>(g: W) -> W {
+    if g.is_zero() {
+        g
+    } else {
+        g.sub(W::from_u64(1))
+    }
+}
+
 impl<W: Weight> Store<'_, W> {
-    fn bbp(&self, u: usize, v: usize) -> W {
-        let (pu, pv) = (self.pos[u], self.pos[v]);
-        if pu != NONE && pv != NONE {
-            return self.win[pu * self.k + pv];
-        }
+    /// The criteria weight of a pair not both in the window.
+    fn outside(&self, u: usize, v: usize) -> W {
         if !self.layout.compatible(self.e, u, v) {
             return W::zero();
         }
@@ -82,12 +99,12 @@ impl<W: Weight> Graph<W> for Store<'_, W> {
         if u == self.dummy || v == self.dummy {
             return W::from_u64(1);
         }
-        let w = self.bbp(u, v);
-        if w.is_zero() {
-            w
-        } else {
-            w.add(W::from_u64(1))
+        let (pu, pv) = (self.pos[u], self.pos[v]);
+        if pu != NONE && pv != NONE {
+            // The window keeps graph weights: no conversion per query.
+            return self.win[pu * self.k + pv];
         }
+        graph_weight(self.outside(u, v))
     }
 }
 
@@ -241,8 +258,9 @@ impl<'a, W: Weight> Run<'a, W> {
 
     fn set(&mut self, a: usize, b: usize, w: W) {
         let k = self.store.k;
-        self.store.win[a * k + b] = w;
-        self.store.win[b * k + a] = w;
+        let g = graph_weight(w);
+        self.store.win[a * k + b] = g;
+        self.store.win[b * k + a] = g;
     }
 
     fn finalize(&mut self, u: usize, v: usize) {
@@ -366,14 +384,15 @@ impl<'a, W: Weight> Run<'a, W> {
             for i in 0..j {
                 let w = if j < sgb {
                     let (oi, oj) = (old_pos[pbi[i]], old_pos[pbi[j]]);
-                    old_win[oi * old_k + oj]
+                    criteria_weight(old_win[oi * old_k + oj])
                 } else {
                     let w = ctx.edge::<W>(pbi[i], pbi[j], j < nsgb, j >= nsgb);
                     walk.base[j * k + i] = w;
                     w
                 };
-                win[i * k + j] = w;
-                win[j * k + i] = w;
+                let g = graph_weight(w);
+                win[i * k + j] = g;
+                win[j * k + i] = g;
             }
         }
         for (p, &v) in pbi.iter().enumerate() {

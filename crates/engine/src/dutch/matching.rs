@@ -157,8 +157,7 @@ impl<W: Weight> Matcher<W> {
     }
 
     fn slack(&self, g: &impl Graph<W>, u: usize, v: usize) -> W {
-        let w = g.weight(u, v);
-        self.dual[u].add(self.dual[v]).sub(w.add(w))
+        W::slack(self.dual[u], self.dual[v], g.weight(u, v))
     }
 
     /// Slack of the best edge of `b` (which must have one), cached per dual epoch.
@@ -458,7 +457,7 @@ impl<W: Weight> Matcher<W> {
                             if w.is_zero() {
                                 continue;
                             }
-                            let sl = self.dual[x].add(self.dual[y]).sub(w.add(w));
+                            let sl = W::slack(self.dual[x], self.dual[y], w);
                             offer(&mut best_to, by, (x, y), sl);
                         }
                     }
@@ -691,8 +690,8 @@ impl<W: Weight> Matcher<W> {
                         }
                         let mut kslack = W::zero();
                         if !self.is_allowed(v, w) {
-                            kslack = self.dual[v].add(self.dual[w]).sub(wt.add(wt));
-                            if !W::zero().lt(&kslack) {
+                            kslack = W::slack(self.dual[v], self.dual[w], wt);
+                            if !kslack.is_positive() {
                                 self.allow(v, w);
                             }
                         }
