@@ -137,6 +137,75 @@ pub struct Crosstable {
     pub ranking_points: Option<Vec<Number>>,
 }
 
+/// Every player's entry in rounds `1..=rounds`, `table[i][r - 1]` for `t.players[i]`, built in
+/// one pass over the games: the same entries as [`Tournament::entry`] (a player's first game
+/// of the round, else their first bye of it), without searching each round once per player.
+pub fn entry_table(t: &Tournament, rounds: u32) -> Vec<Vec<Entry>> {
+    let size = t
+        .players
+        .iter()
+        .map(|p| p.start_no as usize)
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let mut index = vec![usize::MAX; size];
+    for (i, p) in t.players.iter().enumerate().rev() {
+        index[p.start_no as usize] = i;
+    }
+    let slot = |s: StartNo| index.get(s as usize).copied().filter(|&i| i != usize::MAX);
+    let mut table = vec![vec![Entry::None; rounds as usize]; t.players.len()];
+    for (r, round) in t.rounds.iter().enumerate().take(rounds as usize) {
+        // Several players may share a start number (bad data): each takes the same entry.
+        let mut set = |s: StartNo, e: Entry| {
+            if let Some(i) = slot(s) {
+                if table[i][r] == Entry::None {
+                    for (j, p) in t.players.iter().enumerate().skip(i) {
+                        if p.start_no == s {
+                            table[j][r] = e;
+                        }
+                    }
+                }
+            }
+        };
+        for g in &round.games {
+            for p in [g.white, g.black] {
+                if let Some(colour) = g.colour_of(p) {
+                    set(
+                        p,
+                        Entry::Game {
+                            opponent: g.opponent_of(p).unwrap_or(0),
+                            colour,
+                            result: g.result,
+                        },
+                    );
+                }
+            }
+        }
+        for b in &round.byes {
+            set(b.player, Entry::Bye(b.kind));
+        }
+    }
+    table
+}
+
+/// Each player's score with the point system `ps` in tenths (pending games count nothing), in
+/// the table's order: [`Tournament::score`] for every player at once, from [`entry_table`]
+/// (the event's `162` record parsed once, not once per player).
+pub fn scores(ps: &crate::rules2026::PointSystem, table: &[Vec<Entry>]) -> Vec<u32> {
+    table
+        .iter()
+        .map(|row| {
+            row.iter()
+                .filter_map(|&e| match e {
+                    Entry::Game { colour, result, .. } => ps.game(result, colour),
+                    Entry::Bye(kind) => Some(ps.bye(kind)),
+                    Entry::None => None,
+                })
+                .sum()
+        })
+        .collect()
+}
+
 fn slot_of(entry: Entry) -> Slot {
     match entry {
         Entry::Game {
@@ -181,33 +250,24 @@ impl Crosstable {
     pub fn from_tournament(t: &Tournament, rounds: Option<u32>) -> Crosstable {
         let rounds = rounds.unwrap_or(t.rounds.len() as u32);
         let withdrawn = crate::impute::effective_withdrawals(t, &[]);
+        let table = entry_table(t, rounds);
         let lines = t
             .players
             .iter()
-            .map(|p| Line {
+            .zip(&table)
+            .map(|(p, row)| Line {
                 start_no: p.start_no,
                 rating: p.rating,
                 present: true,
                 withdrawn: withdrawn.iter().any(|w| w.player == p.start_no),
-                slots: (1..=rounds)
-                    .map(|r| slot_of(t.entry(p.start_no, r)))
-                    .collect(),
+                slots: row.iter().map(|&e| slot_of(e)).collect(),
             })
             .collect();
         let ps = t.point_system();
         let ranking_points = (!ps.is_standard()).then(|| {
-            t.players
-                .iter()
-                .map(|p| {
-                    let tenths: u32 = (1..=rounds)
-                        .filter_map(|r| match t.entry(p.start_no, r) {
-                            Entry::Game { colour, result, .. } => ps.game(result, colour),
-                            Entry::Bye(kind) => Some(ps.bye(kind)),
-                            Entry::None => None,
-                        })
-                        .sum();
-                    Number::Exact(i64::from(tenths) * 10)
-                })
+            scores(&ps, &table)
+                .into_iter()
+                .map(|tenths| Number::Exact(i64::from(tenths) * 10))
                 .collect()
         });
         Crosstable {
