@@ -405,3 +405,62 @@ impl Crosstable {
         &self.lines[p as usize - 1]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Bye, Game, Outcome, Round};
+
+    /// The one-pass table gives exactly `Tournament::entry`, also on data where a player
+    /// appears twice in a round or has both a game and a bye (the first game wins, then the
+    /// first bye), and the scores are `Tournament::score`.
+    #[test]
+    fn entry_table_matches_entry_per_player_and_round() {
+        let mut odd = crate::example::withdrawal();
+        let game = |white, black, o| Game {
+            white,
+            black,
+            result: GameResult::Played(o),
+        };
+        odd.rounds.push(Round {
+            games: vec![
+                game(1, 2, Outcome::WhiteWins),
+                game(3, 1, Outcome::Draw),
+                Game {
+                    white: 4,
+                    black: 5,
+                    result: GameResult::Pending,
+                },
+            ],
+            byes: vec![
+                Bye {
+                    player: 2,
+                    kind: ByeKind::Full,
+                },
+                Bye {
+                    player: 6,
+                    kind: ByeKind::Half,
+                },
+                Bye {
+                    player: 6,
+                    kind: ByeKind::Zero,
+                },
+            ],
+        });
+        for t in [
+            crate::example::complete(),
+            crate::example::withdrawal(),
+            odd,
+        ] {
+            let rounds = t.rounds.len() as u32;
+            let table = entry_table(&t, rounds + 1);
+            let scores = scores(&t.point_system(), &table);
+            for (i, p) in t.players.iter().enumerate() {
+                for r in 1..=rounds + 1 {
+                    assert_eq!(table[i][r as usize - 1], t.entry(p.start_no, r));
+                }
+                assert_eq!(scores[i], t.score(p.start_no));
+            }
+        }
+    }
+}
