@@ -148,21 +148,24 @@ pub fn entry_table(t: &Tournament, rounds: u32) -> Vec<Vec<Entry>> {
         .max()
         .unwrap_or(0)
         + 1;
+    // The first player with each start number, and for each player the next one with the
+    // same number (bad data may repeat one: each such player takes the same entries).
     let mut index = vec![usize::MAX; size];
+    let mut next_same = vec![usize::MAX; t.players.len()];
     for (i, p) in t.players.iter().enumerate().rev() {
+        next_same[i] = index[p.start_no as usize];
         index[p.start_no as usize] = i;
     }
     let slot = |s: StartNo| index.get(s as usize).copied().filter(|&i| i != usize::MAX);
     let mut table = vec![vec![Entry::None; rounds as usize]; t.players.len()];
     for (r, round) in t.rounds.iter().enumerate().take(rounds as usize) {
-        // Several players may share a start number (bad data): each takes the same entry.
         let mut set = |s: StartNo, e: Entry| {
-            if let Some(i) = slot(s) {
-                if table[i][r] == Entry::None {
-                    for (j, p) in t.players.iter().enumerate().skip(i) {
-                        if p.start_no == s {
-                            table[j][r] = e;
-                        }
+            if let Some(first) = slot(s) {
+                if table[first][r] == Entry::None {
+                    let mut i = first;
+                    while i != usize::MAX {
+                        table[i][r] = e;
+                        i = next_same[i];
                     }
                 }
             }
