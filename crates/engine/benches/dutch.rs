@@ -1,10 +1,12 @@
 //! Dutch pairing speed: the last round of a large Swiss event.
 //!
-//! * `dutch_1000x11`: 1000 players, 11 rounds, simulated deterministically (seed below): each
-//!   round is paired with this engine and its results drawn from the players' ratings (logistic
-//!   expectation, draws with probability 0.6·(1 − |2E − 1|)); the benchmark pairs round 11.
-//!   The event before round 11 is also written to `target/dutch_1000_r11.trf`, so that the CLI
-//!   can be timed on it (`/usr/bin/time -v crosstable pair --dutch FILE -p OUT`).
+//! * `dutch_{100,500,1000,2000}x11_last_round`: N players, 11 rounds, simulated
+//!   deterministically (seed below): each round is paired with this engine and its results drawn
+//!   from the players' ratings (logistic expectation, draws with probability
+//!   0.6·(1 − |2E − 1|)); the benchmark pairs round 11. The event before round 11 is also
+//!   written to `target/dutch_N_r11.trf`, so that the CLI and the reference engine can be timed
+//!   on it (`/usr/bin/time -v crosstable pair --dutch FILE -p OUT`). Each event is simulated
+//!   only when its benchmark runs (`cargo bench -p crosstable-engine --bench dutch -- 1000x11`).
 //! * `dutch_fixture_t146_r07`: the largest reference fixture (299 players).
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -88,18 +90,32 @@ fn simulate(n: u32, rounds: u32, upto: u32, seed: u64) -> Tournament {
 }
 
 fn benches(c: &mut Criterion) {
-    let big = simulate(1000, 11, 11, SEED);
-    let out = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../target/dutch_1000_r11.trf"
-    );
-    let _ = std::fs::write(out, engine::trf::write(&big));
     let mut group = c.benchmark_group("dutch");
     group.sample_size(10);
-    group.measurement_time(Duration::from_secs(20));
-    group.bench_function("dutch_1000x11_last_round", |b| {
-        b.iter(|| pair_next_round(&big, DutchRules::Fide2025).expect("pairs"))
-    });
+    for (n, secs) in [(100u32, 5u64), (500, 10), (1000, 20), (2000, 40)] {
+        let event = std::cell::OnceCell::new();
+        group.measurement_time(Duration::from_secs(secs));
+        group.bench_function(format!("dutch_{n}x11_last_round"), |b| {
+            let t = event.get_or_init(|| {
+                let t = simulate(n, 11, 11, SEED);
+                let out = format!(
+                    "{}/../../target/dutch_{n}_r11.trf",
+                    env!("CARGO_MANIFEST_DIR")
+                );
+                let out = std::path::Path::new(&out);
+                let written = out
+                    .parent()
+                    .map_or(Ok(()), std::fs::create_dir_all)
+                    .and_then(|()| std::fs::write(out, engine::trf::write(&t)));
+                if let Err(e) = written {
+                    eprintln!("could not write {}: {e}", out.display());
+                }
+                t
+            });
+            b.iter(|| pair_next_round(t, DutchRules::Fide2025).expect("pairs"))
+        });
+    }
+    group.measurement_time(Duration::from_secs(10));
     let t146 = dutch_rounds::dir().join("t146");
     let r07 = dutch_rounds::rounds_of(&t146)
         .into_iter()

@@ -113,6 +113,29 @@ pub fn policies_unavailable(t: &Tournament) -> Option<Fallback> {
     }
 }
 
+/// Points per start number (index start_no − 1) from the recorded results: each player's
+/// [`Tournament::score`], with the rounds walked once for everyone and the point system parsed
+/// once (this runs on every rules change in the app).
+fn recorded_points(t: &Tournament) -> Vec<Option<f64>> {
+    let n = t.players.len();
+    let table = tiebreak::crosstable::entry_table(t, t.rounds.len() as u32);
+    let scores = tiebreak::crosstable::scores(&t.point_system(), &table);
+    let mut points: Vec<Option<f64>> = vec![None; n];
+    for (p, &tenths) in t.players.iter().zip(&scores) {
+        if let Some(slot) = (p.start_no as usize)
+            .checked_sub(1)
+            .and_then(|i| points.get_mut(i))
+        {
+            slot.get_or_insert(f64::from(tenths) / 10.0);
+        }
+    }
+    // A start number no player has scores nothing, as `Tournament::score` counts it.
+    (1..=n as StartNo)
+        .zip(points)
+        .map(|(s, p)| p.or_else(|| Some(f64::from(t.score(s)) / 10.0)))
+        .collect()
+}
+
 /// Standings computed on a basis, with what they were computed on.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BasisStandings {
@@ -153,9 +176,7 @@ pub fn compute(t: &Tournament, basis: Basis, params: Params, config: &Config) ->
             fallback,
             removed: Vec::new(),
             resolved: Vec::new(),
-            points: (1..=t.players.len() as StartNo)
-                .map(|p| Some(f64::from(t.score(p)) / 10.0))
-                .collect(),
+            points: recorded_points(t),
         }
     };
     let Basis::Policy(policy) = basis else {

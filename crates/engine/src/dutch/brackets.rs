@@ -33,41 +33,62 @@ struct Store<'a, W> {
     completion: [W; 3],
     /// C9 ranks in the weights set before the first bracket (zero unless they apply there).
     c9_rank: Vec<u64>,
+    /// `c9_rank[v] << below_c9`, so that a pair's C9 term is a sum, not a shift per query
+    /// (shifting is linear modulo 2^BITS: the sum is the shift of the sum, bit for bit).
+    c9_term: Vec<W>,
+    /// The first matching's weights, precomputed in the same way: `F << (big_s + s)` for
+    /// F = 1, 2, 3 and `shift[v] << s` per entrant.
+    bye_completion: [W; 3],
+    bye_shift: Vec<u64>,
     pos: Vec<usize>,
     k: usize,
+    /// The window's weights as the matcher sees them ([`graph_weight`]), `win[i * k + j]`.
     win: Vec<W>,
     top: u32,
 }
 
+/// The matcher's weight of an edge of criteria weight `w`: one more, so that a compatible pair
+/// never weighs zero (zero is "no edge").
+fn graph_weight<W: Weight>(w: W) -> W {
+    if w.is_zero() {
+        w
+    } else {
+        w.add(W::from_u64(1))
+    }
+}
+
+/// The criteria weight back from [`graph_weight`].
+fn criteria_weight<W: Weight>(g: W) -> W {
+    if g.is_zero() {
+        g
+    } else {
+        g.sub(W::from_u64(1))
+    }
+}
+
 impl<W: Weight> Store<'_, W> {
-    fn bbp(&self, u: usize, v: usize) -> W {
-        let (pu, pv) = (self.pos[u], self.pos[v]);
-        if pu != NONE && pv != NONE {
-            return self.win[pu * self.k + pv];
-        }
+    /// The criteria weight of a pair not both in the window.
+    fn outside(&self, u: usize, v: usize) -> W {
         if !self.layout.compatible(self.e, u, v) {
             return W::zero();
         }
         match self.mode {
             Mode::Normal => {
                 let f = usize::from(!self.cand[u]) + usize::from(!self.cand[v]);
-                let c9 = self.c9_rank[u] + self.c9_rank[v];
-                if c9 == 0 {
+                if self.c9_rank[u] == 0 && self.c9_rank[v] == 0 {
                     self.completion[f]
                 } else {
-                    self.completion[f].add(W::from_u64(c9).shl(self.layout.below_c9()))
+                    self.completion[f].add(self.c9_term[u].add(self.c9_term[v]))
                 }
             }
             Mode::ByeScore => {
                 // The later-sorted player of the two is `p` in the reference's loop.
                 let (o, p) = if u < v { (u, v) } else { (v, u) };
-                let l = self.layout;
-                let f = 1 + u64::from(!self.e[p].bye_eligible) + u64::from(!self.e[o].bye_eligible);
-                let w = W::from_u64(f)
-                    .shl(l.big_s)
-                    .add(W::from_u64(u64::from(l.shift[p]) + u64::from(l.shift[o])));
-                w.shl(l.s)
-                    .add(W::from_u64(u64::from(self.e[p].score >= self.top)))
+                // ((F << big_s) + shift[p] + shift[o]) << s, plus the topscore bit below.
+                let f = usize::from(!self.e[p].bye_eligible) + usize::from(!self.e[o].bye_eligible);
+                let low = self.bye_shift[p] + self.bye_shift[o];
+                self.bye_completion[f]
+                    .add(W::from_u64(low + u64::from(self.e[p].score >= self.top)))
             }
         }
     }
@@ -78,12 +99,12 @@ impl<W: Weight> Graph<W> for Store<'_, W> {
         if u == self.dummy || v == self.dummy {
             return W::from_u64(1);
         }
-        let w = self.bbp(u, v);
-        if w.is_zero() {
-            w
-        } else {
-            w.add(W::from_u64(1))
+        let (pu, pv) = (self.pos[u], self.pos[v]);
+        if pu != NONE && pv != NONE {
+            // The window keeps graph weights: no conversion per query.
+            return self.win[pu * self.k + pv];
         }
+        graph_weight(self.outside(u, v))
     }
 }
 
@@ -189,6 +210,13 @@ impl<'a, W: Weight> Run<'a, W> {
             cand: e.iter().map(|p| p.bye_eligible && p.score == 0).collect(),
             completion: [1u64, 2, 3].map(|f| W::from_u64(f).shl(below)),
             c9_rank: vec![0; n],
+            c9_term: vec![W::zero(); n],
+            bye_completion: [1u64, 2, 3].map(|f| W::from_u64(f).shl(layout.big_s + layout.s)),
+            bye_shift: layout
+                .shift
+                .iter()
+                .map(|&x| u64::from(x) << layout.s)
+                .collect(),
             pos: vec![NONE; n + 1],
             k: 0,
             win: Vec::new(),
@@ -230,8 +258,9 @@ impl<'a, W: Weight> Run<'a, W> {
 
     fn set(&mut self, a: usize, b: usize, w: W) {
         let k = self.store.k;
-        self.store.win[a * k + b] = w;
-        self.store.win[b * k + a] = w;
+        let g = graph_weight(w);
+        self.store.win[a * k + b] = g;
+        self.store.win[b * k + a] = g;
     }
 
     fn finalize(&mut self, u: usize, v: usize) {
@@ -288,6 +317,7 @@ impl<'a, W: Weight> Run<'a, W> {
             for v in 0..n {
                 if e[v].score == bye_score {
                     self.store.c9_rank[v] = played_rank[v];
+                    self.store.c9_term[v] = W::from_u64(played_rank[v]).shl(layout.below_c9());
                 }
             }
         }
@@ -354,14 +384,15 @@ impl<'a, W: Weight> Run<'a, W> {
             for i in 0..j {
                 let w = if j < sgb {
                     let (oi, oj) = (old_pos[pbi[i]], old_pos[pbi[j]]);
-                    old_win[oi * old_k + oj]
+                    criteria_weight(old_win[oi * old_k + oj])
                 } else {
                     let w = ctx.edge::<W>(pbi[i], pbi[j], j < nsgb, j >= nsgb);
                     walk.base[j * k + i] = w;
                     w
                 };
-                win[i * k + j] = w;
-                win[j * k + i] = w;
+                let g = graph_weight(w);
+                win[i * k + j] = g;
+                win[j * k + i] = g;
             }
         }
         for (p, &v) in pbi.iter().enumerate() {

@@ -25,6 +25,18 @@ pub trait Weight: Copy + Eq + fmt::Debug {
     fn shl(self, bits: u32) -> Self;
     /// Number of bits the type holds.
     const BITS: u32;
+
+    /// `du + dv − 2·w` (wrapping): an edge's slack, the matching's innermost computation.
+    #[inline]
+    fn slack(du: Self, dv: Self, w: Self) -> Self {
+        du.add(dv).sub(w.add(w))
+    }
+
+    /// Signed `self > 0`.
+    #[inline]
+    fn is_positive(&self) -> bool {
+        Self::zero().lt(self)
+    }
 }
 
 /// An unsigned integer of `L` 64-bit limbs, least significant first.
@@ -92,6 +104,25 @@ impl<const L: usize> Weight for Wide<L> {
         Wide(out)
     }
 
+    /// One pass over the limbs with a signed carry instead of three wrapping operations and
+    /// their temporaries: the same value modulo 2^BITS.
+    #[inline]
+    fn slack(du: Self, dv: Self, w: Self) -> Self {
+        let mut out = [0; L];
+        let mut carry: i128 = 0;
+        for (i, o) in out.iter_mut().enumerate() {
+            let acc = i128::from(du.0[i]) + i128::from(dv.0[i]) - 2 * i128::from(w.0[i]) + carry;
+            *o = acc as u64;
+            carry = acc >> 64;
+        }
+        Wide(out)
+    }
+
+    #[inline]
+    fn is_positive(&self) -> bool {
+        self.0[L - 1] >> 63 == 0 && !self.is_zero()
+    }
+
     #[inline]
     fn is_zero(&self) -> bool {
         self.0.iter().all(|&x| x == 0)
@@ -117,6 +148,7 @@ impl<const L: usize> Weight for Wide<L> {
         false
     }
 
+    #[inline]
     fn shl(self, bits: u32) -> Self {
         let limbs = (bits / 64) as usize;
         let rest = bits % 64;
@@ -159,5 +191,32 @@ mod tests {
         assert!(minus_one.lt(&W::zero()));
         assert!(W::from_u64(1).lt(&W::from_u64(1).shl(70)));
         assert!(!W::from_u64(5).lt(&W::from_u64(5)));
+    }
+
+    #[test]
+    fn fused_slack_and_sign_match_the_plain_operations() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..10_000 {
+            let mut pick = || match next() % 4 {
+                0 => 0,
+                1 => u64::MAX,
+                2 => next() % 8,
+                _ => next(),
+            };
+            let (a, b, w) = (
+                Wide::<3>([pick(), pick(), pick()]),
+                Wide::<3>([pick(), pick(), pick()]),
+                Wide::<3>([pick(), pick(), pick()]),
+            );
+            let plain = a.add(b).sub(w.add(w));
+            assert_eq!(Wide::slack(a, b, w), plain);
+            assert_eq!(plain.is_positive(), Wide::<3>::zero().lt(&plain));
+        }
     }
 }

@@ -57,7 +57,7 @@
 //! policy imputed a fractional score (see [`Crosstable::under_policy`]).
 
 mod compute;
-mod crosstable;
+pub(crate) mod crosstable;
 pub mod csv;
 mod direct;
 mod explain;
