@@ -154,6 +154,9 @@ pub fn EventHeader(
         })
     };
     let note = move || tournament.with(|t| t.info.note.clone());
+    crate::components::layout::page_title(move || {
+        vec![current.get().label().to_string(), tournament.with(|t| t.name.clone())]
+    });
 
     view! {
         <header class="event-header">

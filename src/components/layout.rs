@@ -91,3 +91,20 @@ where
         Ok(body(event_id.clone(), tournament))
     }
 }
+
+/// Sets the browser's title for the page being shown, "part — part — Crosstable" (for example
+/// "Standings — Spring Open — Crosstable"), and again whenever a part changes. A distinct title
+/// per page is what a screen reader announces after a navigation and what tells tabs apart
+/// (WCAG 2.4.2). Every page calls this once; the event pages through their header.
+pub fn page_title<F>(parts: F)
+where
+    F: Fn() -> Vec<String> + 'static,
+{
+    Effect::new(move |_| {
+        let mut title = parts();
+        title.push("Crosstable".to_string());
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            document.set_title(&title.join(" — "));
+        }
+    });
+}
