@@ -1,7 +1,7 @@
 //! The app shell: the store, the router with its routes, the error boundary of the pages.
 
 use crate::components::plot_figure::watch_color_scheme;
-use crate::components::layout::page_title;
+use crate::components::layout::{clear_print_view, page_title};
 use crate::components::storage_banner::StorageBanner;
 use crate::pages::chances::ChancesPage;
 use crate::pages::simulation::SimulationPage;
@@ -78,6 +78,8 @@ pub fn App() -> impl IntoView {
     // The simulation's run outlives its page (issue 13 item 11).
     crate::pages::simulation::SimulationRun::provide();
     provide_context(watch_color_scheme());
+    // A print view lasts one print (components::layout::print_view).
+    let _ = window_event_listener_untyped("afterprint", |_| clear_print_view());
 
     view! {
         <Router>

@@ -315,15 +315,34 @@ pub fn Crosstable(
         }
     };
 
+    let print_status = RwSignal::new(String::new());
+    let print = move |_| {
+        print_status.set(
+            crate::components::layout::print_view("wall-chart")
+                .err()
+                .unwrap_or_default(),
+        );
+    };
+    let print_title = Signal::derive(move || {
+        tournament.with(|t| format!("{} — crosstable, {}", t.name, text::round_progress(t)))
+    });
+
     view! {
-        <h3>"Crosstable"</h3>
-        <p class="muted" id="crosstable-help">
+        <crate::components::layout::PrintTitle title=print_title />
+        <div class="crosstable-head">
+            <h3>"Crosstable"</h3>
+            <button type="button" class="no-print" data-testid="print-crosstable" on:click=print>
+                "Print wall chart"
+            </button>
+            <p class="status no-print" role="status">{move || print_status.get()}</p>
+        </div>
+        <p class="muted no-print" id="crosstable-help">
             "Select a result to change it, or focus it (arrow keys move between games; Enter opens the choices, Escape closes them) and type "
             <kbd>"1"</kbd>" "<kbd>"="</kbd>" "<kbd>"0"</kbd>" (win, draw, loss for the row's player), "
             <kbd>"+"</kbd>" "<kbd>"-"</kbd>" (forfeit win, loss) or "<kbd>"Delete"</kbd>
             " (not played yet). Underlined: played with White. Hatched: after a withdrawal."
         </p>
-        <div aria-live="polite">
+        <div aria-live="polite" class="no-print">
             <ResultChooser editor=editor />
         </div>
         {table}

@@ -111,7 +111,8 @@ pub fn ImputedTable(
     };
 
     view! {
-        <div class="table-scroll">
+        // Focusable: it scrolls sideways on a phone and holds nothing else to focus.
+        <div class="table-scroll" tabindex="0" role="region" aria-label="Imputed scores by policy">
             <table class="imputed" data-testid="imputed-table" aria-describedby="imputed-caption">
                 <caption id="imputed-caption">
                     "Score credited to the player for each unplayed game (the withdrawn player gets the rest). "

@@ -167,7 +167,8 @@ pub fn SideBySide(
                 <span class="podium-mark">"●"</span>" podium (top "{PODIUM}"). "
                 "Points to two decimals; “—” = removed by annulment."
             </p>
-            <div class="table-scroll">
+            // Focusable: it scrolls sideways on a phone and holds nothing else to focus.
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Standings under each policy">
                 <table class="side-by-side">
                     <caption class="visually-hidden">
                         "Rank and points of every player under each policy, with the change against the FIDE rule"
