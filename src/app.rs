@@ -1,7 +1,7 @@
 //! The app shell: the store, the router with its routes, the error boundary of the pages.
 
-use crate::components::plot_figure::watch_color_scheme;
 use crate::components::layout::{clear_print_view, page_title};
+use crate::components::plot_figure::watch_color_scheme;
 use crate::components::storage_banner::StorageBanner;
 use crate::pages::chances::ChancesPage;
 use crate::pages::simulation::SimulationPage;
@@ -53,7 +53,9 @@ fn SkipLink() -> impl IntoView {
         let main = web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.get_element_by_id("main"));
-        if let Some(main) = main.and_then(|m| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(m).ok()) {
+        if let Some(main) =
+            main.and_then(|m| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(m).ok())
+        {
             let _ = main.focus();
         }
     };

@@ -236,7 +236,10 @@ impl Editor {
     /// Moves the grid's tab stop to `at` and focuses its button.
     fn focus_cell(&self, at: Spot) {
         self.active.set(Some(at));
-        focus(&format!("[data-testid=crosstable] [data-cell='{}']", at.key()));
+        focus(&format!(
+            "[data-testid=crosstable] [data-cell='{}']",
+            at.key()
+        ));
     }
 
     /// Closes the result chooser and gives the focus back to the game it edited.
@@ -266,7 +269,12 @@ pub fn Crosstable(
         withdrawals: Memo::new(move |_| tournament.with(|t| t.withdrawals.clone())),
         active,
         tab_stop: Memo::new(move |_| {
-            layout.with(|l| active.get().filter(|&at| l.contains(at)).or_else(|| l.first()))
+            layout.with(|l| {
+                active
+                    .get()
+                    .filter(|&at| l.contains(at))
+                    .or_else(|| l.first())
+            })
         }),
     };
     let table = move || {
@@ -446,7 +454,11 @@ fn PlayerRow(
                 .iter()
                 .enumerate()
                 .map(|(game, &at)| {
-                    let spot = Spot { row: i, col: j, game };
+                    let spot = Spot {
+                        row: i,
+                        col: j,
+                        game,
+                    };
                     view! { <GameButton editor=editor player=p at=at spot=spot /> }
                 })
                 .collect_view();

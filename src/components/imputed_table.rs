@@ -75,6 +75,18 @@ fn cell(a: &Analysis, policy: Policy, index: usize) -> Option<Cell> {
     })
 }
 
+/// The policies in the order the withdrawal view's tables show them: the official FIDE rule and
+/// the Bayesian value first — the two a reader compares, and on a phone the columns in view
+/// before the table scrolls (issue 11) — then the others in `Policy::ALL`'s order.
+pub fn headline_first() -> impl Iterator<Item = Policy> {
+    let headline = [Policy::Fide, Policy::Bayes];
+    headline.into_iter().chain(
+        Policy::ALL
+            .into_iter()
+            .filter(move |p| !headline.contains(p)),
+    )
+}
+
 #[component]
 pub fn ImputedTable(
     /// The event and its live analysis.
@@ -132,8 +144,7 @@ pub fn ImputedTable(
                         <th scope="col" class="num">
                             <abbr title="Expected score of the player against the withdrawn opponent">"E"</abbr>
                         </th>
-                        {Policy::ALL
-                            .into_iter()
+                        {headline_first()
                             .map(|p| {
                                 view! {
                                     <th scope="col" class="num policy" class:official=p == Policy::Fide>
@@ -237,8 +248,7 @@ fn GameRow(
                 </td>
             </Show>
             <td class="num">{expected}</td>
-            {Policy::ALL
-                .into_iter()
+            {headline_first()
                 .map(|policy| view! { <PolicyCell live=live policy=policy index=index /> })
                 .collect_view()}
         </tr>

@@ -3,6 +3,7 @@
 //! podium changes. Changes are shown by arrow, colour and words for screen readers.
 
 use crate::analysis::LiveAnalysis;
+use crate::components::imputed_table::headline_first;
 use crate::text;
 use engine::impute::{Analysis, Policy};
 use engine::{StartNo, Tournament};
@@ -176,8 +177,7 @@ pub fn SideBySide(
                     <colgroup>
                         <col />
                     </colgroup>
-                    {Policy::ALL
-                        .into_iter()
+                    {headline_first()
                         .map(|p| {
                             let span = if p == Policy::Fide { 2 } else { 3 };
                             view! { <colgroup span=span class=crate::policies::look(p).class></colgroup> }
@@ -186,8 +186,7 @@ pub fn SideBySide(
                     <thead>
                         <tr>
                             <td></td>
-                            {Policy::ALL
-                                .into_iter()
+                            {headline_first()
                                 .map(|p| {
                                     let span = if p == Policy::Fide { 2 } else { 3 };
                                     view! {
@@ -204,8 +203,7 @@ pub fn SideBySide(
                         </tr>
                         <tr>
                             <th scope="col">"Player"</th>
-                            {Policy::ALL
-                                .into_iter()
+                            {headline_first()
                                 .map(|p| {
                                     view! {
                                         <th scope="col" class="num group-start">"Rank"</th>
@@ -294,8 +292,7 @@ fn PlayerRow(
                 {move || who.with(|w| w.0.clone())}
                 {move || who.with(|w| w.1.clone()).map(|w| view! { <span class="tag">{w}</span> })}
             </th>
-            {Policy::ALL
-                .into_iter()
+            {headline_first()
                 .map(|policy| view! { <PolicyCells live=live policy=policy player=player /> })
                 .collect_view()}
         </tr>
