@@ -142,10 +142,31 @@ pub fn SideBySide(
         .unwrap_or_default()
     };
 
+    // What a screen reader hears when the k slider changes the standings: the live region
+    // changes only when the Bayesian places do (a memo of the moves, not of k), so that a drag
+    // of the slider is not read out step by step.
+    let bayes_moves = Memo::new(move |_| {
+        live.with_both(|t, a| summary(t, a, Policy::Bayes))
+            .unwrap_or_default()
+    });
+    let first = StoredValue::new(true);
+    let announcement = move || {
+        let moves = bayes_moves.get();
+        if first.get_value() {
+            first.set_value(false); // nothing changed yet: nothing to say
+            return String::new();
+        }
+        let k = untrack(|| live.with(|a| text::k_value(a.params.k())).unwrap_or_default());
+        format!("Standings changed. Bayesian at k = {k} against the FIDE rule: {moves}.")
+    };
+
     view! {
         <section class="panel" data-testid="standings" aria-labelledby="standings-title">
             <h3 id="standings-title">"Standings under each policy"</h3>
             <p class="summary">{bayes_summary}</p>
+            <p class="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="standings-announcement">
+                {announcement}
+            </p>
             <label class="inline">
                 "Order rows by "
                 <select

@@ -7,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { gotoApp, openBrowser, startServer, watchConsole } from './helpers.mjs';
+import { gotoApp, openBrowser, setRange, startServer, waitForTextChange, watchConsole } from './helpers.mjs';
 import { settle, visitEveryPage, waitForTitle } from './venue-pages.mjs';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -112,6 +112,31 @@ describe('venue: accessibility', () => {
       assert.equal(await page.locator('.chooser').count(), 0, 'Escape closes the chooser');
       assert.equal(await active(), '1-0-0', 'focus returns to the cell');
       assert.deepEqual(errors, [], errors.join('\n'));
+    } finally {
+      await browser.dispose();
+    }
+  });
+
+  test('a polite live region says how the k slider changed the standings', async () => {
+    const browser = await openBrowser();
+    try {
+      const { page } = browser;
+      await gotoApp(page, server.url);
+      await page.getByTestId('open-example').click();
+      await page.waitForURL(/\/event\/[^/?]+$/);
+      await page.getByTestId('nav-withdrawal').click();
+      const region = page.getByTestId('standings-announcement');
+      await region.waitFor({ state: 'attached' });
+      assert.equal(await region.getAttribute('aria-live'), 'polite');
+      assert.equal((await region.textContent()).trim(), '', 'nothing to announce before a change');
+      // From k = 0 (the performance rating's imputation) to the largest k (close to Elo only):
+      // the example's Bayesian places move between the two.
+      const slider = page.getByTestId('k-slider');
+      const before = await region.textContent();
+      await setRange(slider, 0);
+      await setRange(slider, await slider.getAttribute('max'));
+      const said = await waitForTextChange(region, before);
+      assert.match(said, /^Standings changed\. Bayesian at k = [\d.]+ against the FIDE rule: .*\.$/);
     } finally {
       await browser.dispose();
     }
