@@ -156,7 +156,10 @@ pub fn SideBySide(
             first.set_value(false); // nothing changed yet: nothing to say
             return String::new();
         }
-        let k = untrack(|| live.with(|a| text::k_value(a.params.k())).unwrap_or_default());
+        let k = untrack(|| {
+            live.with(|a| text::k_value(a.params.k()))
+                .unwrap_or_default()
+        });
         format!("Standings changed. Bayesian at k = {k} against the FIDE rule: {moves}.")
     };
 
