@@ -1,5 +1,6 @@
 //! The app shell: the store, the router with its routes, the error boundary of the pages.
 
+use crate::components::layout::{clear_print_view, page_title};
 use crate::components::plot_figure::watch_color_scheme;
 use crate::components::storage_banner::StorageBanner;
 use crate::pages::chances::ChancesPage;
@@ -42,6 +43,35 @@ fn MainNav() -> impl IntoView {
     }
 }
 
+/// "Skip to content": the first tab stop of every page, so a keyboard user does not tab through
+/// the app's and the event's navigation before each page's content. It moves focus itself
+/// (rather than following `#main`, which the router would take for a navigation).
+#[component]
+fn SkipLink() -> impl IntoView {
+    let skip = |ev: leptos::ev::MouseEvent| {
+        ev.prevent_default();
+        let main = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id("main"));
+        if let Some(main) =
+            main.and_then(|m| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(m).ok())
+        {
+            let _ = main.focus();
+        }
+    };
+    view! {
+        <a class="skip-link" href="#main" on:click=skip>
+            "Skip to content"
+        </a>
+    }
+}
+
+/// A page that is not an event's (those title themselves through their header), with its title.
+fn titled<V: IntoView>(title: &'static str, page: fn() -> V) -> V {
+    page_title(move || vec![title.to_string()]);
+    page()
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     let store = Store::load();
@@ -50,9 +80,12 @@ pub fn App() -> impl IntoView {
     // The simulation's run outlives its page (issue 13 item 11).
     crate::pages::simulation::SimulationRun::provide();
     provide_context(watch_color_scheme());
+    // A print view lasts one print (components::layout::print_view).
+    let _ = window_event_listener_untyped("afterprint", |_| clear_print_view());
 
     view! {
         <Router>
+            <SkipLink />
             <header class="app-header">
                 <h1>
                     <a href="/" class="brand">"Crosstable"</a>
@@ -60,12 +93,12 @@ pub fn App() -> impl IntoView {
                 <MainNav />
             </header>
             <StorageBanner />
-            <main id="main">
+            <main id="main" tabindex="-1">
                 <Routes fallback=|| view! { <NotFound /> }>
-                    <Route path=path!("/") view=HomePage />
+                    <Route path=path!("/") view=|| titled("Your events", HomePage) />
                     <Route path=path!("/event/:id") view=EventPage />
                     <Route path=path!("/event/:id/withdrawal") view=WithdrawalPage />
-                    <Route path=path!("/simulation") view=SimulationPage />
+                    <Route path=path!("/simulation") view=|| titled("Simulation", SimulationPage) />
                     <Route path=path!("/event/:id/sensitivity") view=SensitivityPage />
                     <Route path=path!("/event/:id/whatif") view=WhatIfPage />
                     <Route path=path!("/event/:id/chances") view=ChancesPage />

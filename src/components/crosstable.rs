@@ -27,7 +27,94 @@ struct Layout {
     by_round: bool,
 }
 
+/// A game button's place in the grid: row (player − 1), column (opponent − 1 or round − 1) and
+/// which of the cell's games (a double round-robin has two per cell).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Spot {
+    row: usize,
+    col: usize,
+    game: usize,
+}
+
+impl Spot {
+    /// The button's `data-cell`, by which focus finds it.
+    fn key(self) -> String {
+        format!("{}-{}-{}", self.row, self.col, self.game)
+    }
+}
+
 impl Layout {
+    fn games(&self, row: usize, col: usize) -> usize {
+        self.cells
+            .get(row)
+            .and_then(|r| r.get(col))
+            .map_or(0, Vec::len)
+    }
+
+    fn contains(&self, at: Spot) -> bool {
+        at.game < self.games(at.row, at.col)
+    }
+
+    /// The grid's single tab stop before the arrows moved it: the first game of the first row.
+    fn first(&self) -> Option<Spot> {
+        (0..self.cells.len()).find_map(|row| self.row_end(row, false))
+    }
+
+    /// The first (or, `last`, the last) game of `row`.
+    fn row_end(&self, row: usize, last: bool) -> Option<Spot> {
+        let cols = self.cells.get(row)?.len();
+        let has = |&col: &usize| self.games(row, col) > 0;
+        let col = if last {
+            (0..cols).rev().find(has)?
+        } else {
+            (0..cols).find(has)?
+        };
+        let game = if last { self.games(row, col) - 1 } else { 0 };
+        Some(Spot { row, col, game })
+    }
+
+    /// Where a navigation key moves the focus from `from` (the grid pattern of WAI-ARIA APG:
+    /// arrows to the nearest game in that direction, skipping empty cells and the diagonal;
+    /// Home/End to the row's first/last game). `None`: not a navigation key, or nothing there.
+    fn step(&self, from: Spot, key: &str) -> Option<Spot> {
+        let Spot { row, col, game } = from;
+        let cols = self.cells.get(row)?.len();
+        let vertical = |r: usize| {
+            let n = self.games(r, col);
+            (n > 0).then(|| Spot {
+                row: r,
+                col,
+                game: game.min(n - 1),
+            })
+        };
+        match key {
+            "ArrowRight" if game + 1 < self.games(row, col) => Some(Spot {
+                game: game + 1,
+                ..from
+            }),
+            "ArrowRight" => (col + 1..cols)
+                .find(|&c| self.games(row, c) > 0)
+                .map(|col| Spot { row, col, game: 0 }),
+            "ArrowLeft" if game > 0 => Some(Spot {
+                game: game - 1,
+                ..from
+            }),
+            "ArrowLeft" => (0..col)
+                .rev()
+                .find(|&c| self.games(row, c) > 0)
+                .map(|col| Spot {
+                    row,
+                    col,
+                    game: self.games(row, col) - 1,
+                }),
+            "ArrowDown" => (row + 1..self.cells.len()).find_map(vertical),
+            "ArrowUp" => (0..row).rev().find_map(vertical),
+            "Home" => self.row_end(row, false),
+            "End" => self.row_end(row, true),
+            _ => None,
+        }
+    }
+
     fn of(t: &Tournament) -> Layout {
         let n = t.players.len();
         let by_round = !matches!(t.format, Format::RoundRobin { .. });
@@ -105,6 +192,22 @@ struct Editor {
     selected: RwSignal<Option<GameRef>>,
     /// The event's withdrawals (a TRF import records those it detects from forfeits).
     withdrawals: Memo<Vec<engine::Withdrawal>>,
+    /// The game the arrow keys last moved to (or that was last selected).
+    active: RwSignal<Option<Spot>>,
+    /// The grid's one tab stop: the active game while it exists, else the first game.
+    tab_stop: Memo<Option<Spot>>,
+}
+
+/// Focuses the first element matching `selector`, if there is one.
+fn focus(selector: &str) {
+    use wasm_bindgen::JsCast;
+    let element = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(selector).ok().flatten())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(element) = element {
+        let _ = element.focus();
+    }
 }
 
 impl Editor {
@@ -129,6 +232,23 @@ impl Editor {
     fn name(&self, p: StartNo) -> String {
         self.tournament.with(|t| text::name_of(t, p))
     }
+
+    /// Moves the grid's tab stop to `at` and focuses its button.
+    fn focus_cell(&self, at: Spot) {
+        self.active.set(Some(at));
+        focus(&format!(
+            "[data-testid=crosstable] [data-cell='{}']",
+            at.key()
+        ));
+    }
+
+    /// Closes the result chooser and gives the focus back to the game it edited.
+    fn close_chooser(&self) {
+        self.selected.set(None);
+        if let Some(at) = self.tab_stop.get_untracked() {
+            self.focus_cell(at);
+        }
+    }
 }
 
 #[component]
@@ -138,13 +258,24 @@ pub fn Crosstable(
     /// The event.
     tournament: Memo<Tournament>,
 ) -> impl IntoView {
+    let layout = Memo::new(move |_| tournament.with(Layout::of));
+    let active = RwSignal::new(None::<Spot>);
     let editor = Editor {
         store: use_store(),
         id: StoredValue::new(event_id),
         tournament,
-        layout: Memo::new(move |_| tournament.with(Layout::of)),
+        layout,
         selected: RwSignal::new(None),
         withdrawals: Memo::new(move |_| tournament.with(|t| t.withdrawals.clone())),
+        active,
+        tab_stop: Memo::new(move |_| {
+            layout.with(|l| {
+                active
+                    .get()
+                    .filter(|&at| l.contains(at))
+                    .or_else(|| l.first())
+            })
+        }),
     };
     let table = move || {
         let l = editor.layout.get();
@@ -172,7 +303,7 @@ pub fn Crosstable(
             .collect_view();
         view! {
             <div class="table-scroll">
-                <table class="crosstable" data-testid="crosstable">
+                <table class="crosstable" role="grid" aria-describedby="crosstable-help" data-testid="crosstable">
                     <caption class="visually-hidden">
                         "Crosstable: one row per player; a cell holds the row player's result."
                     </caption>
@@ -192,15 +323,34 @@ pub fn Crosstable(
         }
     };
 
+    let print_status = RwSignal::new(String::new());
+    let print = move |_| {
+        print_status.set(
+            crate::components::layout::print_view("wall-chart")
+                .err()
+                .unwrap_or_default(),
+        );
+    };
+    let print_title = Signal::derive(move || {
+        tournament.with(|t| format!("{} — crosstable, {}", t.name, text::round_progress(t)))
+    });
+
     view! {
-        <h3>"Crosstable"</h3>
-        <p class="muted" id="crosstable-help">
-            "Select a result to change it, or focus it and type "
+        <crate::components::layout::PrintTitle title=print_title />
+        <div class="crosstable-head">
+            <h3>"Crosstable"</h3>
+            <button type="button" class="no-print" data-testid="print-crosstable" on:click=print>
+                "Print wall chart"
+            </button>
+            <p class="status no-print" role="status">{move || print_status.get()}</p>
+        </div>
+        <p class="muted no-print" id="crosstable-help">
+            "Select a result to change it, or focus it (arrow keys move between games; Enter opens the choices, Escape closes them) and type "
             <kbd>"1"</kbd>" "<kbd>"="</kbd>" "<kbd>"0"</kbd>" (win, draw, loss for the row's player), "
             <kbd>"+"</kbd>" "<kbd>"-"</kbd>" (forfeit win, loss) or "<kbd>"Delete"</kbd>
             " (not played yet). Underlined: played with White. Hatched: after a withdrawal."
         </p>
-        <div aria-live="polite">
+        <div aria-live="polite" class="no-print">
             <ResultChooser editor=editor />
         </div>
         {table}
@@ -229,7 +379,17 @@ fn ResultChooser(
             ))
         })?;
         Some(view! {
-            <div class="chooser" role="group" aria-labelledby="chooser-title">
+            <div
+                class="chooser"
+                role="group"
+                aria-labelledby="chooser-title"
+                on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                    if ev.key() == "Escape" {
+                        ev.prevent_default();
+                        editor.close_chooser();
+                    }
+                }
+            >
                 <p id="chooser-title">
                     <strong>{title}</strong>
                     ": "
@@ -250,7 +410,7 @@ fn ResultChooser(
                             }
                         })
                         .collect_view()}
-                    <button type="button" class="quiet" on:click=move |_| editor.selected.set(None)>
+                    <button type="button" class="quiet" on:click=move |_| editor.close_chooser()>
                         "Close"
                     </button>
                 </div>
@@ -292,7 +452,15 @@ fn PlayerRow(
             }
             let buttons = games
                 .iter()
-                .map(|&at| view! { <GameButton editor=editor player=p at=at /> })
+                .enumerate()
+                .map(|(game, &at)| {
+                    let spot = Spot {
+                        row: i,
+                        col: j,
+                        game,
+                    };
+                    view! { <GameButton editor=editor player=p at=at spot=spot /> }
+                })
                 .collect_view();
             view! { <td class="games">{buttons}</td> }.into_any()
         })
@@ -332,6 +500,8 @@ fn GameButton(
     player: StartNo,
     /// The game.
     at: GameRef,
+    /// The button's place in the grid (arrow keys, the tab stop).
+    spot: Spot,
 ) -> impl IntoView {
     let info = Memo::new(move |_| {
         editor.tournament.with(|t| {
@@ -384,6 +554,22 @@ fn GameButton(
     };
     let has = move |f: fn(&GameInfo) -> bool| info.with(|i| i.as_ref().is_some_and(f));
     let words = move || info.with(|i| i.as_ref().map(|i| i.words.clone()).unwrap_or_default());
+    // The name starts with what the button shows ("7w1", "½"), so that a voice-control user who
+    // says what they see reaches it (WCAG 2.5.3); the words follow.
+    let label = move || {
+        let shown = symbol();
+        if shown.trim().is_empty() {
+            words()
+        } else {
+            format!("{shown}: {}", words())
+        }
+    };
+    let open = move |_| {
+        editor.active.set(Some(spot));
+        editor.selected.set(Some(at));
+        // The chooser appears on the next render; focus goes to its current result.
+        request_animation_frame(|| focus(".chooser button[aria-pressed='true'], .chooser button"));
+    };
     view! {
         <button
             type="button"
@@ -392,12 +578,29 @@ fn GameButton(
             class:pending=move || has(|i| i.result == GameResult::Pending)
             class:after-withdrawal=move || has(|i| i.late)
             class:selected=move || editor.selected.get() == Some(at)
-            aria-label=words
+            data-cell=spot.key()
+            tabindex=move || if editor.tab_stop.get() == Some(spot) { "0" } else { "-1" }
+            aria-label=label
             title=words
-            on:click=move |_| editor.selected.set(Some(at))
+            on:click=open
+            on:focus=move |_| editor.active.set(Some(spot))
             on:keydown=move |ev: leptos::ev::KeyboardEvent| {
+                let key = ev.key();
+                if let Some(to) = editor.layout.with(|l| l.step(spot, &key)) {
+                    ev.prevent_default();
+                    editor.focus_cell(to);
+                    return;
+                }
+                if key.starts_with("Arrow") {
+                    ev.prevent_default(); // the grid's edge: stay, do not scroll the page
+                    return;
+                }
+                if key == "Escape" {
+                    editor.selected.set(None);
+                    return;
+                }
                 let Some(colour) = info.with(|i| i.as_ref().map(|i| i.colour)) else { return };
-                if let Some(result) = result_for_key(&ev.key(), colour) {
+                if let Some(result) = result_for_key(&key, colour) {
                     ev.prevent_default();
                     editor.selected.set(Some(at));
                     editor.set_result(at, result);
@@ -458,6 +661,22 @@ mod tests {
             Some(GameResult::Forfeit(Some(Color::Black)))
         );
         assert_eq!(result_for_key("x", Color::White), None);
+    }
+
+    #[test]
+    fn arrows_move_between_games_and_skip_the_diagonal() {
+        let l = Layout::of(&engine::example::withdrawal());
+        let at = |row, col| Spot { row, col, game: 0 };
+        assert_eq!(l.first(), Some(at(0, 1)));
+        assert_eq!(l.step(at(0, 1), "ArrowLeft"), None);
+        assert_eq!(l.step(at(1, 2), "ArrowLeft"), Some(at(1, 0)));
+        assert_eq!(l.step(at(1, 0), "ArrowUp"), None);
+        assert_eq!(l.step(at(0, 2), "ArrowDown"), Some(at(1, 2)));
+        assert_eq!(l.step(at(1, 2), "ArrowDown"), Some(at(3, 2)));
+        assert_eq!(l.step(at(1, 5), "End"), Some(at(1, 9)));
+        assert_eq!(l.step(at(1, 5), "Home"), Some(at(1, 0)));
+        assert_eq!(l.step(at(9, 8), "ArrowRight"), None);
+        assert_eq!(l.step(at(1, 5), "x"), None);
     }
 
     #[test]

@@ -144,8 +144,12 @@ pub fn DataTable(
     #[prop(into)]
     table: Signal<Option<Table>>,
 ) -> impl IntoView {
+    // The box scrolls sideways on a narrow screen and holds nothing focusable: it takes the
+    // focus itself so that a keyboard can scroll it (axe scrollable-region-focusable), named
+    // after the table's caption.
+    let label = move || table.with(|t| t.as_ref().map(|t| t.caption.clone()).unwrap_or_default());
     view! {
-        <div class="table-scroll" inner_html=move || table.with(|t| t.as_ref().map(Table::to_html).unwrap_or_default())></div>
+        <div class="table-scroll" tabindex="0" role="region" aria-label=label inner_html=move || table.with(|t| t.as_ref().map(Table::to_html).unwrap_or_default())></div>
     }
 }
 

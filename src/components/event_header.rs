@@ -50,9 +50,12 @@ impl EventView {
         }
     }
 
-    /// The navigation's `data-testid` of the views that have their own page.
+    /// The navigation's `data-testid` of each view (a stable contract of the end-to-end tests).
     pub fn testid(self) -> Option<&'static str> {
         match self {
+            EventView::Players => Some("nav-players"),
+            EventView::Crosstable => Some("nav-crosstable"),
+            EventView::Standings => Some("nav-standings"),
             EventView::Withdrawal => Some("nav-withdrawal"),
             EventView::Sensitivity => Some("nav-sensitivity"),
             EventView::WhatIf => Some("nav-whatif"),
@@ -60,7 +63,6 @@ impl EventView {
             EventView::Rounds => Some("nav-rounds"),
             EventView::Publish => Some("nav-publish"),
             EventView::ImportResults => Some("nav-import-results"),
-            _ => None,
         }
     }
 
@@ -154,6 +156,12 @@ pub fn EventHeader(
         })
     };
     let note = move || tournament.with(|t| t.info.note.clone());
+    crate::components::layout::page_title(move || {
+        vec![
+            current.get().label().to_string(),
+            tournament.with(|t| t.name.clone()),
+        ]
+    });
 
     view! {
         <header class="event-header">

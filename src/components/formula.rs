@@ -98,10 +98,15 @@ fn explain(t: &Tournament, a: &Analysis, index: usize) -> Option<AnyView> {
     } else {
         let n = sw.played;
         view! {
-            <p class="formula-line" aria-label="I equals E plus n over n plus k, times, 1 minus s-bar, minus E-bar">
-                <var>"I"</var>" = "<var>"E"</var>" + "
-                <span class="frac"><var>"n"</var>" / ("<var>"n"</var>" + "<var>"k"</var>")"</span>
-                " · ((1 − "<var>"s̄"</var>") − "<var>"Ē"</var>")"
+            // An aria-label on a <p> is ignored by screen readers (axe aria-prohibited-attr):
+            // the spoken form is hidden text, the drawn one is hidden from speech.
+            <p class="formula-line">
+                <span class="visually-hidden">"I equals E plus n over n plus k, times, 1 minus s-bar, minus E-bar"</span>
+                <span aria-hidden="true">
+                    <var>"I"</var>" = "<var>"E"</var>" + "
+                    <span class="frac"><var>"n"</var>" / ("<var>"n"</var>" + "<var>"k"</var>")"</span>
+                    " · ((1 − "<var>"s̄"</var>") − "<var>"Ē"</var>")"
+                </span>
             </p>
             <p class="formula-line numbers">
                 {format!(

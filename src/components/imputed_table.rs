@@ -75,6 +75,18 @@ fn cell(a: &Analysis, policy: Policy, index: usize) -> Option<Cell> {
     })
 }
 
+/// The policies in the order the withdrawal view's tables show them: the official FIDE rule and
+/// the Bayesian value first — the two a reader compares, and on a phone the columns in view
+/// before the table scrolls (issue 11) — then the others in `Policy::ALL`'s order.
+pub fn headline_first() -> impl Iterator<Item = Policy> {
+    let headline = [Policy::Fide, Policy::Bayes];
+    headline.into_iter().chain(
+        Policy::ALL
+            .into_iter()
+            .filter(move |p| !headline.contains(p)),
+    )
+}
+
 #[component]
 pub fn ImputedTable(
     /// The event and its live analysis.
@@ -111,7 +123,8 @@ pub fn ImputedTable(
     };
 
     view! {
-        <div class="table-scroll">
+        // Focusable: it scrolls sideways on a phone and holds nothing else to focus.
+        <div class="table-scroll" tabindex="0" role="region" aria-label="Imputed scores by policy">
             <table class="imputed" data-testid="imputed-table" aria-describedby="imputed-caption">
                 <caption id="imputed-caption">
                     "Score credited to the player for each unplayed game (the withdrawn player gets the rest). "
@@ -131,8 +144,7 @@ pub fn ImputedTable(
                         <th scope="col" class="num">
                             <abbr title="Expected score of the player against the withdrawn opponent">"E"</abbr>
                         </th>
-                        {Policy::ALL
-                            .into_iter()
+                        {headline_first()
                             .map(|p| {
                                 view! {
                                     <th scope="col" class="num policy" class:official=p == Policy::Fide>
@@ -236,8 +248,7 @@ fn GameRow(
                 </td>
             </Show>
             <td class="num">{expected}</td>
-            {Policy::ALL
-                .into_iter()
+            {headline_first()
                 .map(|policy| view! { <PolicyCell live=live policy=policy index=index /> })
                 .collect_view()}
         </tr>

@@ -91,3 +91,64 @@ where
         Ok(body(event_id.clone(), tournament))
     }
 }
+
+/// Sets the browser's title for the page being shown, "part — part — Crosstable" (for example
+/// "Standings — Spring Open — Crosstable"), and again whenever a part changes. A distinct title
+/// per page is what a screen reader announces after a navigation and what tells tabs apart
+/// (WCAG 2.4.2). Every page calls this once; the event pages through their header.
+pub fn page_title<F>(parts: F)
+where
+    F: Fn() -> Vec<String> + 'static,
+{
+    Effect::new(move |_| {
+        let mut title = parts();
+        title.push("Crosstable".to_string());
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            document.set_title(&title.join(" — "));
+        }
+    });
+}
+
+/// Opens the browser's print dialog for one of the print views (`standings`, `wall-chart`,
+/// `slips`, `pairings`): the view's name is set as `data-print` on `<html>`, which
+/// `style/print.css` reads to print that view alone, and [`clear_print_view`] takes it off
+/// after printing. The error is the browser's, in words (a browser may refuse to print).
+pub fn print_view(view: &str) -> Result<(), String> {
+    let window = web_sys::window().ok_or("no window")?;
+    if let Some(root) = window.document().and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("data-print", view);
+    }
+    window
+        .print()
+        .map_err(|e| format!("The browser did not print: {e:?}"))
+}
+
+/// Takes the print view off after printing (the app listens to `afterprint` once, at start),
+/// so that the browser's own Print afterwards prints the page as it is.
+pub fn clear_print_view() {
+    let root = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element());
+    if let Some(root) = root {
+        let _ = root.remove_attribute("data-print");
+    }
+}
+
+/// The heading of a print view (hidden on screen): what is printed, and today's date.
+#[component]
+pub fn PrintTitle(
+    /// What is printed, e.g. "Spring Open — standings after round 5".
+    #[prop(into)]
+    title: Signal<String>,
+) -> impl IntoView {
+    let today = String::from(js_sys::Date::new_0().to_iso_string())
+        .chars()
+        .take(10)
+        .collect::<String>();
+    view! {
+        <header class="print-title">
+            <h2>{move || title.get()}</h2>
+            <p>{format!("Printed {today} · Crosstable")}</p>
+        </header>
+    }
+}

@@ -291,9 +291,11 @@ fn RoundActions(
             panel.shown.set(paired.get_untracked().max(1));
         }
     };
-    let print = move |_: leptos::ev::MouseEvent| {
-        if let Err(e) = window().print() {
-            panel.error.set(Some(format!("Printing failed: {e:?}")));
+    let print = move |view: &'static str| {
+        move |_: leptos::ev::MouseEvent| {
+            if let Err(e) = crate::components::layout::print_view(view) {
+                panel.error.set(Some(format!("Printing failed: {e}")));
+            }
         }
     };
     view! {
@@ -332,9 +334,17 @@ fn RoundActions(
                 type="button"
                 data-testid="print-pairings"
                 disabled=move || panel.board_count.get() == 0
-                on:click=print
+                on:click=print("pairings")
             >
                 "Print pairings"
+            </button>
+            <button
+                type="button"
+                data-testid="print-slips"
+                disabled=move || panel.board_count.get() == 0
+                on:click=print("slips")
+            >
+                "Print result slips"
             </button>
         </div>
     }
@@ -393,8 +403,42 @@ fn PairingsList(
             <ul class="byes" aria-label="Without a board this round">
                 <WithoutBoard panel=panel />
             </ul>
+            <ResultSlips panel=panel />
         </section>
     }
+}
+
+/// One result slip per board of the round shown, for the players to fill in and sign: printed
+/// alone by "Print result slips" (`style/print.css`), never shown on screen.
+#[component]
+fn ResultSlips(
+    /// The panel's shared state.
+    panel: Panel,
+) -> impl IntoView {
+    let slips = move || {
+        let boards = panel.boards();
+        panel.tournament.with(|t| {
+            boards
+                .into_iter()
+                .map(|(round, board, white, black)| {
+                    let who = |p| format!("{} {}", text::name_of(t, p), text::rating_of(t, p));
+                    view! {
+                        <article class="slip" data-testid="result-slip">
+                            <p class="slip-head">
+                                <strong>{t.name.clone()}</strong>
+                                {format!(" · Round {round} · Board {board}")}
+                            </p>
+                            <p>"White: " <strong>{who(white)}</strong></p>
+                            <p>"Black: " <strong>{who(black)}</strong></p>
+                            <p class="slip-result">"Result:  ☐ 1–0   ☐ ½–½   ☐ 0–1"</p>
+                            <p class="slip-sign">"Signatures:  White ____________   Black ____________"</p>
+                        </article>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! { <div class="slips" aria-hidden="true">{slips}</div> }
 }
 
 /// A player's name, rating and points before the round, tracked (the board row's cells).

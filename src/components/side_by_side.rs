@@ -3,6 +3,7 @@
 //! podium changes. Changes are shown by arrow, colour and words for screen readers.
 
 use crate::analysis::LiveAnalysis;
+use crate::components::imputed_table::headline_first;
 use crate::text;
 use engine::impute::{Analysis, Policy};
 use engine::{StartNo, Tournament};
@@ -141,10 +142,34 @@ pub fn SideBySide(
         .unwrap_or_default()
     };
 
+    // What a screen reader hears when the k slider changes the standings: the live region
+    // changes only when the Bayesian places do (a memo of the moves, not of k), so that a drag
+    // of the slider is not read out step by step.
+    let bayes_moves = Memo::new(move |_| {
+        live.with_both(|t, a| summary(t, a, Policy::Bayes))
+            .unwrap_or_default()
+    });
+    let first = StoredValue::new(true);
+    let announcement = move || {
+        let moves = bayes_moves.get();
+        if first.get_value() {
+            first.set_value(false); // nothing changed yet: nothing to say
+            return String::new();
+        }
+        let k = untrack(|| {
+            live.with(|a| text::k_value(a.params.k()))
+                .unwrap_or_default()
+        });
+        format!("Standings changed. Bayesian at k = {k} against the FIDE rule: {moves}.")
+    };
+
     view! {
         <section class="panel" data-testid="standings" aria-labelledby="standings-title">
             <h3 id="standings-title">"Standings under each policy"</h3>
             <p class="summary">{bayes_summary}</p>
+            <p class="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="standings-announcement">
+                {announcement}
+            </p>
             <label class="inline">
                 "Order rows by "
                 <select
@@ -167,7 +192,8 @@ pub fn SideBySide(
                 <span class="podium-mark">"●"</span>" podium (top "{PODIUM}"). "
                 "Points to two decimals; “—” = removed by annulment."
             </p>
-            <div class="table-scroll">
+            // Focusable: it scrolls sideways on a phone and holds nothing else to focus.
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Standings under each policy">
                 <table class="side-by-side">
                     <caption class="visually-hidden">
                         "Rank and points of every player under each policy, with the change against the FIDE rule"
@@ -175,8 +201,7 @@ pub fn SideBySide(
                     <colgroup>
                         <col />
                     </colgroup>
-                    {Policy::ALL
-                        .into_iter()
+                    {headline_first()
                         .map(|p| {
                             let span = if p == Policy::Fide { 2 } else { 3 };
                             view! { <colgroup span=span class=crate::policies::look(p).class></colgroup> }
@@ -185,8 +210,7 @@ pub fn SideBySide(
                     <thead>
                         <tr>
                             <td></td>
-                            {Policy::ALL
-                                .into_iter()
+                            {headline_first()
                                 .map(|p| {
                                     let span = if p == Policy::Fide { 2 } else { 3 };
                                     view! {
@@ -203,8 +227,7 @@ pub fn SideBySide(
                         </tr>
                         <tr>
                             <th scope="col">"Player"</th>
-                            {Policy::ALL
-                                .into_iter()
+                            {headline_first()
                                 .map(|p| {
                                     view! {
                                         <th scope="col" class="num group-start">"Rank"</th>
@@ -293,8 +316,7 @@ fn PlayerRow(
                 {move || who.with(|w| w.0.clone())}
                 {move || who.with(|w| w.1.clone()).map(|w| view! { <span class="tag">{w}</span> })}
             </th>
-            {Policy::ALL
-                .into_iter()
+            {headline_first()
                 .map(|policy| view! { <PolicyCells live=live policy=policy player=player /> })
                 .collect_view()}
         </tr>

@@ -3,6 +3,7 @@
 //! value, "why is A above B", the CSV download, and the FIDE rating changes. Every number is the
 //! engine's (`engine::tiebreak`, `engine::rating`).
 
+use crate::components::layout::{print_view, PrintTitle};
 use crate::components::rating_changes::RatingChanges;
 use crate::components::tiebreak_breakdown::TiebreakBreakdown;
 use crate::components::tiebreak_editor::TiebreakEditor;
@@ -92,8 +93,29 @@ pub fn StandingsTable(
         });
     };
 
+    let print = move |_| {
+        if let Err(e) = print_view("standings") {
+            status.set(e);
+        }
+    };
+    let print_title = Signal::derive(move || {
+        live.tournament
+            .with(|t| {
+                t.as_ref()
+                    .map(|t| format!("{} — standings, {}", t.name, text::round_progress(t)))
+            })
+            .unwrap_or_default()
+    });
+    // On a phone the tie-break settings fold away: the standings come first.
+    let narrow = web_sys::window()
+        .and_then(|w| w.match_media("(max-width: 600px)").ok().flatten())
+        .is_some_and(|m| m.matches());
+
     view! {
+        <PrintTitle title=print_title />
         <h3>"Standings"</h3>
+        <details class="standings-settings no-print" open=!narrow>
+            <summary>"Tie-breaks and what they are computed on"</summary>
         <div class="standings-controls">
             <TiebreakEditor choice=live.choice on_change=on_change />
             <fieldset class="basis">
@@ -139,9 +161,13 @@ pub fn StandingsTable(
                 </Show>
             </fieldset>
         </div>
-        <div class="toolbar">
+        </details>
+        <div class="toolbar no-print">
             <button type="button" data-testid="export-standings-csv" on:click=download>
                 "Download CSV"
+            </button>
+            <button type="button" data-testid="print-standings" on:click=print>
+                "Print standings"
             </button>
             <p class="status" role="status">{move || status.get()}</p>
         </div>
@@ -149,7 +175,9 @@ pub fn StandingsTable(
             <TiebreakTable live=live selected=selected />
             <TiebreakBreakdown live=live selected=selected />
         </div>
-        <WhyAbovePanel live=live />
-        <RatingChanges live=live />
+        <div class="no-print">
+            <WhyAbovePanel live=live />
+            <RatingChanges live=live />
+        </div>
     }
 }

@@ -127,7 +127,7 @@ pub fn TiebreakBreakdown(
                 {has_items
                     .then(|| {
                         view! {
-                            <div class="table-scroll">
+                            <div class="table-scroll" tabindex="0" role="region" aria-label="The games behind the value">
                                 <table class="breakdown-items">
                                     <caption class="visually-hidden">
                                         "The lines of the value: round, opponent, what it is (and why it is not counted, if so), contribution"

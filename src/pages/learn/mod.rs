@@ -90,6 +90,7 @@ impl Lesson {
 
 #[component]
 pub fn LearnPage() -> impl IntoView {
+    crate::components::layout::page_title(|| vec!["Learn the method".to_string()]);
     let lesson = Lesson::new();
     view! {
         <article class="learn" aria-labelledby="learn-title">
