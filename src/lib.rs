@@ -17,5 +17,6 @@ pub mod store;
 pub mod text;
 pub mod tiebreak_text;
 pub mod tiebreaks;
+pub mod workers;
 
 pub use app::App;

@@ -6,6 +6,7 @@ use crate::components::player_select::{PlayerLabel, PlayerSelect};
 use crate::components::prohibited::ProhibitedPairings;
 use crate::store::{use_store, Store};
 use crate::text;
+use crate::workers::pairing::{self, Paired, PendingPairing};
 use engine::event::{self, EventError};
 use engine::rules2026::show_short;
 use engine::{ByeKind, Color, Format, GameResult, Outcome, StartNo, Tournament};
@@ -134,6 +135,38 @@ impl Panel {
                 false
             }
         }
+    }
+
+    /// Stores a pairing the worker made, unless the event changed meanwhile (a result typed
+    /// while it worked): then nothing is stored and the organiser pairs again. Safe to call
+    /// after the panel has gone (its signals then ignore the writes).
+    fn finish_pairing(&self, id: &str, before: &Tournament, outcome: Result<Paired, String>) {
+        let what = "Cannot pair the next round";
+        let paired = match outcome {
+            Ok(paired) if self.store.tournament_now(id).as_ref() == Some(before) => paired,
+            Ok(paired) => {
+                self.status.set(String::new());
+                self.error.set(Some(format!(
+                    "{what}: the event changed while round {} was being paired. Nothing was \
+                     changed; pair again.",
+                    paired.round
+                )));
+                return;
+            }
+            Err(e) => {
+                self.status.set(String::new());
+                self.error
+                    .set(Some(format!("{what}: {e}. Nothing was changed.")));
+                return;
+            }
+        };
+        let round = paired.round;
+        self.store
+            .update_event(id, move |stored| *stored = paired.tournament);
+        self.error.set(None);
+        self.status
+            .set(format!("Round {round} paired (FIDE Dutch system)."));
+        self.shown.set(round);
     }
 
     fn set_result(&self, round: u32, board: usize, result: GameResult) {
@@ -273,15 +306,31 @@ fn RoundActions(
             progress.paired > progress.complete
         })
     });
+    // The pairing runs in the pairing worker (`crate::workers::pairing`): the page stays
+    // responsive, the button says it is working, and the answer arrives as a message. Leaving
+    // the tab drops the handle, and with it the answer.
+    let pending = StoredValue::new_local(None::<PendingPairing>);
+    let pairing = RwSignal::new(false);
     let pair_next = move |_: leptos::ev::MouseEvent| {
-        let ok = panel.run("Cannot pair the next round", &|t| {
-            let r = event::pair_next_round(t)?;
-            Ok(format!("Round {r} paired (FIDE Dutch system)."))
-        });
-        let round = if ok { paired.get_untracked() } else { 0 };
-        if round > 0 {
-            panel.shown.set(round);
+        if pairing.get_untracked() {
+            return;
         }
+        let id = panel.id.get_value();
+        let Some(before) = panel.store.tournament_now(&id) else {
+            return;
+        };
+        panel.error.set(None);
+        panel.status.set(format!(
+            "Pairing round {} of {} players…",
+            paired.get_untracked() + 1,
+            before.players.len()
+        ));
+        pairing.set(true);
+        let handle = pairing::pair_next_round(before.clone(), move |outcome| {
+            pairing.set(false);
+            panel.finish_pairing(&id, &before, outcome);
+        });
+        pending.set_value(handle);
     };
     let undo = move |_: leptos::ev::MouseEvent| {
         if panel.run("Cannot undo", &|t| {
@@ -307,12 +356,15 @@ fn RoundActions(
                     type="button"
                     class=move || if waiting.get() { "waiting" } else { "primary" }
                     data-testid="pair-next"
-                    disabled=move || { paired.get() >= scheduled.get() }
+                    disabled=move || { pairing.get() || paired.get() >= scheduled.get() }
+                    aria-busy=move || pairing.get().to_string()
                     on:click=pair_next
                 >
                     {move || {
                         let next = paired.get() + 1;
-                        if next > scheduled.get() {
+                        if pairing.get() {
+                            format!("Pairing round {next}…")
+                        } else if next > scheduled.get() {
                             "All rounds paired".to_string()
                         } else if waiting.get() {
                             format!("Pair round {next} (after round {}’s results)", next - 1)
@@ -324,7 +376,7 @@ fn RoundActions(
                 <button
                     type="button"
                     data-testid="undo-pairing"
-                    disabled=move || paired.get() == 0
+                    disabled=move || pairing.get() || paired.get() == 0
                     on:click=undo
                 >
                     {move || format!("Undo pairing of round {}", paired.get().max(1))}

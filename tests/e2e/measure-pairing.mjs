@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// Measures pairing the next round of a large Swiss in the app (not a test: it prints numbers,
+// and checks the pairing against the reference so a fast wrong answer cannot pass unnoticed).
+// It imports the largest Dutch fixture (t146: 299 players) cut to its first 6 rounds, opens the
+// Rounds tab and clicks "Pair round 7", several times (undo in between). In the page it records:
+//   answer — click → the boards shown (the pairing worker's round trip included);
+//   longest frame gap — the longest time between two animation frames while the pairing ran:
+//            the page's own "freeze" (a frame is ~16.7 ms; a pairing on the main thread would
+//            show here as one gap as long as the pairing itself);
+//   long tasks — main-thread tasks over 50 ms during the pairing (PerformanceObserver).
+// The boards must equal the fixture's r07.pairs (bbpPairings' output).
+//
+//   node tests/e2e/measure-pairing.mjs [--runs 5] [--fixture fixtures/dutch/t146]
+//   (needs dist/: ./scripts/test.sh or `trunk build --release` first; CROSSTABLE_DIST overrides)
+import { parseArgs } from 'node:util';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gotoApp, openBrowser, startServer } from './helpers.mjs';
+
+const { values: opts } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    fixture: { type: 'string', default: 'fixtures/dutch/t146' },
+  },
+});
+const RUNS = Number(opts.runs);
+
+const p50 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+/** The reference pairing of the last round: { boards: [[w, b], …], bye }. */
+async function reference(dir, round) {
+  const text = await readFile(path.join(dir, `r${String(round).padStart(2, '0')}.pairs`), 'utf8');
+  const lines = text.trim().split('\n').slice(1);
+  const boards = [];
+  let bye = null;
+  for (const line of lines) {
+    const [w, b] = line.trim().split(/\s+/).map(Number);
+    if (b === 0) bye = w;
+    else boards.push([w, b]);
+  }
+  return { boards, bye };
+}
+
+// Runs in the page: clicks "pair next" and resolves once `boards` boards are shown, with the
+// elapsed time, the longest gap between animation frames and the long tasks meanwhile.
+function pairOnce(boards) {
+  return new Promise((resolve, reject) => {
+    const longTasks = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) longTasks.push(e.duration);
+    });
+    observer.observe({ type: 'longtask' });
+    let last = performance.now();
+    let longestGap = 0;
+    let running = true;
+    const tick = (now) => {
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+      if (running) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    const shown = () => document.querySelectorAll('[data-testid="pairing-board"]').length === boards;
+    const timer = setTimeout(() => reject(new Error('no pairing after 120 s')), 120_000);
+    const t0 = performance.now();
+    const check = () => {
+      if (shown()) {
+        const answer = performance.now() - t0;
+        running = false;
+        clearTimeout(timer);
+        // One more frame so that a gap ending with the answer is counted.
+        requestAnimationFrame((now) => {
+          longestGap = Math.max(longestGap, now - last);
+          observer.disconnect();
+          resolve({ answer, longestGap, longTasks });
+        });
+      } else {
+        const error = document.querySelector('[data-testid="pairing-error"]');
+        if (error) {
+          clearTimeout(timer);
+          reject(new Error(error.textContent));
+        } else setTimeout(check, 0);
+      }
+    };
+    document.querySelector('[data-testid="pair-next"]').click();
+    check();
+  });
+}
+
+async function main() {
+  const fixture = opts.fixture;
+  const full = await readFile(path.join(fixture, 'full.trf'), 'utf8');
+  const rounds = Number(/^XXR\s+(\d+)/m.exec(full)?.[1]);
+  // The file cut to the rounds before the last: its 001 lines keep 6 round columns.
+  const cut = full
+    .split('\n')
+    .map((line) => (line.startsWith('001') ? line.slice(0, 91 + 10 * (rounds - 1)).trimEnd() : line))
+    .join('\n');
+  const want = await reference(fixture, rounds);
+  const tmp = await mkdtemp(path.join(tmpdir(), 'crosstable-pairing-'));
+  const file = path.join(tmp, `${path.basename(fixture)}-before-r${rounds}.trf`);
+  await writeFile(file, cut);
+
+  const server = await startServer();
+  const browser = await openBrowser();
+  const results = [];
+  let players = 0;
+  try {
+    const { page } = browser;
+    await gotoApp(page, server.url);
+    await page.getByTestId('import-file').setInputFiles(file);
+    await page.getByTestId('crosstable').waitFor({ state: 'visible', timeout: 60_000 });
+    players = await page.getByTestId('crosstable').locator('tbody tr').count();
+    await page.getByTestId('nav-rounds').click();
+    await page.getByTestId('pair-next').filter({ hasText: `Pair round ${rounds}` }).waitFor();
+    for (let run = 0; run < RUNS; run++) {
+      const r = await page.evaluate(pairOnce, want.boards.length);
+      const boards = await page.getByTestId('pairing-board').evaluateAll((rows) =>
+        rows.map((row) => [Number(row.dataset.white), Number(row.dataset.black)]),
+      );
+      if (JSON.stringify(boards) !== JSON.stringify(want.boards)) {
+        throw new Error(`run ${run + 1}: the boards differ from ${fixture}/r0${rounds}.pairs`);
+      }
+      results.push(r);
+      await page.getByTestId('undo-pairing').click();
+      await page.getByTestId('pair-next').filter({ hasText: `Pair round ${rounds}` }).waitFor();
+    }
+  } finally {
+    await browser.dispose();
+    await server.close();
+    await rm(tmp, { recursive: true, force: true });
+  }
+  console.log(`pairing round ${rounds} of ${path.basename(fixture)} (${players} players) in the app, ${RUNS} runs; boards = reference:`);
+  const ms = (x) => `${x.toFixed(0)} ms`;
+  console.log(`  answer (click → boards shown): p50 ${ms(p50(results.map((r) => r.answer)))}, max ${ms(Math.max(...results.map((r) => r.answer)))}`);
+  console.log(`  longest gap between frames while pairing: p50 ${ms(p50(results.map((r) => r.longestGap)))}, max ${ms(Math.max(...results.map((r) => r.longestGap)))}`);
+  const tasks = results.flatMap((r) => r.longTasks);
+  console.log(`  main-thread tasks over 50 ms while pairing: ${tasks.length}${tasks.length ? ` (longest ${ms(Math.max(...tasks))})` : ''}`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
