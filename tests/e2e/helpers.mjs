@@ -199,13 +199,10 @@ export async function screenshot(page, name) {
  */
 export async function gotoApp(page, url) {
   await page.goto(url, { waitUntil: 'load' });
-  // Mounted: the app has added an element of its own to <body> (it appends after the static
-  // `#boot` line and `<noscript>`, which are in index.html and do not count).
-  await page.waitForFunction(() =>
-    [...document.body.children].some(
-      (el) => !['SCRIPT', 'LINK', 'STYLE', 'NOSCRIPT'].includes(el.tagName) && el.id !== 'boot',
-    ),
-  );
+  // Mounted: the app has added its first element after index.html's `#boot` line (what comes
+  // before it — `<noscript>`, the update banner the service worker's script may insert — is not
+  // the app).
+  await page.waitForFunction(() => document.getElementById('boot')?.nextElementSibling != null);
 }
 
 /**
