@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '../..');
+export const ROOT = path.resolve(HERE, '../..');
 
 /** The built app; scripts/test.sh sets CROSSTABLE_DIST, default `dist/` at the repository root. */
 export const DIST = path.resolve(process.env.CROSSTABLE_DIST ?? path.join(ROOT, 'dist'));
