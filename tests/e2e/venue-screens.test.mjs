@@ -18,10 +18,13 @@ import { settle, visitEveryPage } from './venue-pages.mjs';
 
 const byId = (page, id) => page.getByTestId(id);
 
-/** Elements a person could operate that are rendered (the crosstable's games print as text). */
+/** Buttons that carry a table's content (a game, a name, a tie-break value): they print as text. */
+const CONTENT_BUTTONS = 'button.cell, button.value, button.player-button';
+
+/** Elements a person could operate that are rendered (content buttons print as text). */
 const visibleControls = (page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll('button:not(.cell), select, input, summary, textarea, nav, a.button, .skip-link')]
+    [...document.querySelectorAll('button:not(.cell):not(.value):not(.player-button), select, input, summary, textarea, nav, a.button, .skip-link')]
       .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
       .map((el) => el.outerHTML.slice(0, 80)),
   );
@@ -134,9 +137,14 @@ describe('venue: phones, tablets and paper', () => {
         await byId(page, view.tab).click();
         await byId(page, view.button).click();
         assert.equal(await page.evaluate(() => window.printed), views.indexOf(view) + 1);
+        // What the table shows on screen through buttons (names, values, games) must print too.
+        const contentButtons = page.getByTestId(view.content).first().locator(CONTENT_BUTTONS);
+        const shown = await contentButtons.count();
         await page.emulateMedia({ media: 'print' });
         await settle(page);
         assert.deepEqual(await visibleControls(page), [], `${view.button}: controls in print`);
+        const printed = await contentButtons.evaluateAll((els) => els.filter((el) => el.getClientRects().length > 0).length);
+        assert.equal(printed, shown, `${view.button}: every name, value and game of the table prints`);
         assert.equal(await page.locator('.app-header').isVisible(), false);
         assert.equal(await page.locator('.event-header').isVisible(), false);
         assert.ok(await byId(page, view.content).first().isVisible(), `${view.button}: content printed`);
