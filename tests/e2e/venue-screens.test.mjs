@@ -139,11 +139,12 @@ describe('venue: phones, tablets and paper', () => {
         assert.equal(await page.evaluate(() => window.printed), views.indexOf(view) + 1);
         // What the table shows on screen through buttons (names, values, games) must print too.
         const contentButtons = page.getByTestId(view.content).first().locator(CONTENT_BUTTONS);
-        const shown = await contentButtons.count();
+        const rendered = (els) => els.filter((el) => el.getClientRects().length > 0).length;
+        const shown = await contentButtons.evaluateAll(rendered);
         await page.emulateMedia({ media: 'print' });
         await settle(page);
         assert.deepEqual(await visibleControls(page), [], `${view.button}: controls in print`);
-        const printed = await contentButtons.evaluateAll((els) => els.filter((el) => el.getClientRects().length > 0).length);
+        const printed = await contentButtons.evaluateAll(rendered);
         assert.equal(printed, shown, `${view.button}: every name, value and game of the table prints`);
         assert.equal(await page.locator('.app-header').isVisible(), false);
         assert.equal(await page.locator('.event-header').isVisible(), false);
