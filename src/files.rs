@@ -120,6 +120,35 @@ pub fn js_error_text(e: &wasm_bindgen::JsValue) -> String {
     }
 }
 
+/// The file chosen in an `<input type=file>`'s change event, read as text (UTF-8, or Latin-1
+/// for old TRF files) and handed to `then` with its name, or with why it could not be read.
+/// The input is cleared first, so that choosing the same file again fires the event again.
+/// Nothing happens when no file was chosen.
+pub fn read_chosen_file(
+    ev: &web_sys::Event,
+    then: impl FnOnce(String, Result<String, String>) + 'static,
+) {
+    use wasm_bindgen::JsCast;
+    let Some(input) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    let Some(file) = input.files().and_then(|list| list.get(0)) else {
+        return;
+    };
+    input.set_value("");
+    leptos::task::spawn_local(async move {
+        let name = file.name();
+        let text = match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
+            Ok(buffer) => Ok(decode(&js_sys::Uint8Array::new(&buffer).to_vec())),
+            Err(e) => Err(js_error_text(&e)),
+        };
+        then(name, text);
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

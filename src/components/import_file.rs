@@ -10,10 +10,8 @@ use crate::store::{use_store, ImportedEvent, Store};
 use crate::text;
 use engine::pgn::FormatChoice;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
-use wasm_bindgen::JsCast;
 
 /// Imports `text` (the content of `file_name`) into `store`: the new event's id with the
 /// reader's warnings, or the message to show. This is all the file input does once the file is
@@ -50,15 +48,6 @@ fn pgn_choice(value: &str) -> FormatChoice {
         "swiss" => FormatChoice::Swiss { rounds: None },
         _ => FormatChoice::Infer,
     }
-}
-
-/// Reads a file's bytes as text (UTF-8, or Latin-1 for old TRF files).
-pub(crate) async fn read_file(file: web_sys::File) -> Result<String, String> {
-    let buffer = wasm_bindgen_futures::JsFuture::from(file.array_buffer())
-        .await
-        .map_err(|e| files::js_error_text(&e))?;
-    let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
-    Ok(files::decode(&bytes))
 }
 
 /// An import that succeeded with warnings: what the list shows until it is dismissed.
@@ -99,24 +88,12 @@ pub fn ImportFile() -> impl IntoView {
     let pgn_format = RwSignal::new(FormatChoice::Infer);
 
     let on_change = move |ev: leptos::ev::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
-            return;
-        };
-        let Some(file) = input.files().and_then(|list| list.get(0)) else {
-            return;
-        };
         let navigate = navigate.clone();
-        spawn_local(async move {
-            let name = file.name();
-            let outcome = match read_file(file).await {
+        files::read_chosen_file(&ev, move |name, text| {
+            let outcome = match text {
                 Ok(text) => import_text_as(store, &name, &text, pgn_format.get_untracked()),
                 Err(e) => Err(format!("Could not read “{name}”: {e}")),
             };
-            // Clear the input so that choosing the same file again imports it again.
-            input.set_value("");
             match outcome {
                 Ok(imported) if imported.warnings.is_empty() => {
                     error.set(None);

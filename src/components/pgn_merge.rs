@@ -5,15 +5,13 @@
 
 use crate::components::data_table::{Cell, DataTable, Row, Table};
 use crate::components::event_header::{EventHeader, EventView};
-use crate::components::import_file::read_file;
 use crate::components::layout::resolve_event;
+use crate::files;
 use crate::store::use_store;
 use crate::text;
 use engine::pgn::{self, ChangeKind, Merge};
 use engine::Tournament;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
-use wasm_bindgen::JsCast;
 
 fn kind_text(kind: ChangeKind) -> &'static str {
     match kind {
@@ -76,18 +74,8 @@ pub fn PgnMergeScreen(
         let error = RwSignal::new(None::<String>);
         let applied = RwSignal::new(None::<String>);
         let on_change = move |ev: leptos::ev::Event| {
-            let Some(input) = ev
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-            else {
-                return;
-            };
-            let Some(file) = input.files().and_then(|list| list.get(0)) else {
-                return;
-            };
-            spawn_local(async move {
-                let name = file.name();
-                let outcome = match read_file(file).await {
+            files::read_chosen_file(&ev, move |name, text| {
+                let outcome = match text {
                     Ok(text) => tournament
                         .with_untracked(|t| pgn::merge(t, &text))
                         .map_err(|e| {
@@ -97,7 +85,6 @@ pub fn PgnMergeScreen(
                         }),
                     Err(e) => Err(format!("Could not read “{name}”: {e}")),
                 };
-                input.set_value("");
                 applied.set(None);
                 match outcome {
                     Ok(m) => {

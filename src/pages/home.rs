@@ -3,17 +3,15 @@
 
 use crate::backup::{self, RestoreConflict};
 use crate::components::event_list::EventList;
-use crate::components::import_file::{read_file, ImportFile};
+use crate::components::import_file::ImportFile;
 use crate::components::new_event::NewEventForm;
 use crate::files;
 use crate::persist::Settings;
 use crate::store::{use_store, Persistence, Store};
 use crate::text;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
-use wasm_bindgen::JsCast;
 
 #[component]
 pub fn HomePage() -> impl IntoView {
@@ -144,24 +142,13 @@ fn BackupRestore() -> impl IntoView {
     };
 
     let on_file = move |ev: leptos::ev::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
-            return;
-        };
-        let Some(file) = input.files().and_then(|list| list.get(0)) else {
-            return;
-        };
-        spawn_local(async move {
-            let name = file.name();
-            let outcome = match read_file(file).await {
+        files::read_chosen_file(&ev, move |name, text| {
+            let outcome = match text {
                 Ok(text) => restore(store, &name, &text),
                 Err(e) => Err(format!(
                     "Could not read “{name}”: {e}. Nothing was changed."
                 )),
             };
-            input.set_value("");
             match outcome {
                 Ok((message, found, settings)) => {
                     backup_settings.set_value(settings);
