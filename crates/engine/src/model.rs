@@ -574,6 +574,52 @@ impl Tournament {
             .map_or(Entry::None, |r| r.entry(player))
     }
 
+    /// Every player's entry in rounds `1..=rounds`, `table[i][r - 1]` for `self.players[i]`, in
+    /// one pass over the games: what [`Tournament::entry`] gives (a player's first game of the
+    /// round, else their first bye of it) without searching each round once per player.
+    /// Players who share a start number (bad data) get the same entries.
+    pub fn entries(&self, rounds: u32) -> Vec<Vec<Entry>> {
+        let size = self
+            .players
+            .iter()
+            .map(|p| p.start_no as usize)
+            .max()
+            .unwrap_or(0)
+            + 1;
+        let mut by_no = vec![vec![Entry::None; rounds as usize]; size];
+        for (r, round) in self.rounds.iter().enumerate().take(rounds as usize) {
+            let mut set = |s: StartNo, e: Entry| {
+                if let Some(slot) = by_no.get_mut(s as usize).map(|row| &mut row[r]) {
+                    if *slot == Entry::None {
+                        *slot = e;
+                    }
+                }
+            };
+            for g in &round.games {
+                for p in [g.white, g.black] {
+                    if let Some(colour) = g.colour_of(p) {
+                        let opponent = g.opponent_of(p).unwrap_or(0);
+                        set(
+                            p,
+                            Entry::Game {
+                                opponent,
+                                colour,
+                                result: g.result,
+                            },
+                        );
+                    }
+                }
+            }
+            for b in &round.byes {
+                set(b.player, Entry::Bye(b.kind));
+            }
+        }
+        self.players
+            .iter()
+            .map(|p| by_no[p.start_no as usize].clone())
+            .collect()
+    }
+
     /// Points from recorded results (pending games count nothing).
     pub fn points(&self, player: StartNo) -> HalfPoints {
         (1..=self.rounds.len() as u32)

@@ -9,7 +9,7 @@
 //! Points are in tenths of a point ([`Tenths`]), the resolution of the TRF points columns:
 //! the standard system is win 1.0 (10), draw 0.5 (5), loss 0.
 
-use crate::model::{ByeKind, Color, GameResult, Outcome, StartNo, Tournament};
+use crate::model::{ByeKind, Color, Entry, GameResult, Outcome, StartNo, Tournament};
 use std::fmt;
 
 /// A score in tenths of a point: `Tenths(35)` is 3.5 points.
@@ -145,6 +145,20 @@ impl PointSystem {
             ByeKind::Half => self.draw,
             ByeKind::Zero => self.zero,
         }
+    }
+
+    /// Points of one round's entry for its player; `None` for a pending game or no entry.
+    pub fn points(&self, entry: Entry) -> Option<Tenths> {
+        match entry {
+            Entry::Game { colour, result, .. } => self.game(result, colour),
+            Entry::Bye(kind) => Some(self.bye(kind)),
+            Entry::None => None,
+        }
+    }
+
+    /// A player's total over their entries (one per round).
+    pub fn total(&self, entries: &[Entry]) -> Tenths {
+        entries.iter().filter_map(|&e| self.points(e)).sum()
     }
 
     /// The most points one round can give (for "more than half the maximum").
@@ -376,12 +390,18 @@ impl Tournament {
     pub fn score(&self, player: StartNo) -> Tenths {
         let ps = self.point_system();
         (1..=self.rounds.len() as u32)
-            .filter_map(|r| match self.entry(player, r) {
-                crate::model::Entry::Game { colour, result, .. } => ps.game(result, colour),
-                crate::model::Entry::Bye(kind) => Some(ps.bye(kind)),
-                crate::model::Entry::None => None,
-            })
+            .filter_map(|r| ps.points(self.entry(player, r)))
             .sum()
+    }
+
+    /// Every player's [`Tournament::score`] at once, in `players` order: the rounds walked
+    /// once ([`Tournament::entries`]) and the `162` record parsed once.
+    pub fn scores(&self) -> Vec<Tenths> {
+        let ps = self.point_system();
+        self.entries(self.rounds.len() as u32)
+            .iter()
+            .map(|row| ps.total(row))
+            .collect()
     }
 
     /// The `192` tournament-type code, if the event has one.

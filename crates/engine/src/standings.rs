@@ -114,12 +114,11 @@ pub fn policies_unavailable(t: &Tournament) -> Option<Fallback> {
 }
 
 /// Points per start number (index start_no − 1) from the recorded results: each player's
-/// [`Tournament::score`], with the rounds walked once for everyone and the point system parsed
-/// once (this runs on every rules change in the app).
+/// [`Tournament::score`], all at once through [`Tournament::scores`] (this runs on every rules
+/// change in the app).
 fn recorded_points(t: &Tournament) -> Vec<Option<f64>> {
     let n = t.players.len();
-    let table = tiebreak::crosstable::entry_table(t, t.rounds.len() as u32);
-    let scores = tiebreak::crosstable::scores(&t.point_system(), &table);
+    let scores = t.scores();
     let mut points: Vec<Option<f64>> = vec![None; n];
     for (p, &tenths) in t.players.iter().zip(&scores) {
         if let Some(slot) = (p.start_no as usize)

@@ -137,78 +137,6 @@ pub struct Crosstable {
     pub ranking_points: Option<Vec<Number>>,
 }
 
-/// Every player's entry in rounds `1..=rounds`, `table[i][r - 1]` for `t.players[i]`, built in
-/// one pass over the games: the same entries as [`Tournament::entry`] (a player's first game
-/// of the round, else their first bye of it), without searching each round once per player.
-pub fn entry_table(t: &Tournament, rounds: u32) -> Vec<Vec<Entry>> {
-    let size = t
-        .players
-        .iter()
-        .map(|p| p.start_no as usize)
-        .max()
-        .unwrap_or(0)
-        + 1;
-    // The first player with each start number, and for each player the next one with the
-    // same number (bad data may repeat one: each such player takes the same entries).
-    let mut index = vec![usize::MAX; size];
-    let mut next_same = vec![usize::MAX; t.players.len()];
-    for (i, p) in t.players.iter().enumerate().rev() {
-        next_same[i] = index[p.start_no as usize];
-        index[p.start_no as usize] = i;
-    }
-    let slot = |s: StartNo| index.get(s as usize).copied().filter(|&i| i != usize::MAX);
-    let mut table = vec![vec![Entry::None; rounds as usize]; t.players.len()];
-    for (r, round) in t.rounds.iter().enumerate().take(rounds as usize) {
-        let mut set = |s: StartNo, e: Entry| {
-            if let Some(first) = slot(s) {
-                if table[first][r] == Entry::None {
-                    let mut i = first;
-                    while i != usize::MAX {
-                        table[i][r] = e;
-                        i = next_same[i];
-                    }
-                }
-            }
-        };
-        for g in &round.games {
-            for p in [g.white, g.black] {
-                if let Some(colour) = g.colour_of(p) {
-                    set(
-                        p,
-                        Entry::Game {
-                            opponent: g.opponent_of(p).unwrap_or(0),
-                            colour,
-                            result: g.result,
-                        },
-                    );
-                }
-            }
-        }
-        for b in &round.byes {
-            set(b.player, Entry::Bye(b.kind));
-        }
-    }
-    table
-}
-
-/// Each player's score with the point system `ps` in tenths (pending games count nothing), in
-/// the table's order: [`Tournament::score`] for every player at once, from [`entry_table`]
-/// (the event's `162` record parsed once, not once per player).
-pub fn scores(ps: &crate::rules2026::PointSystem, table: &[Vec<Entry>]) -> Vec<u32> {
-    table
-        .iter()
-        .map(|row| {
-            row.iter()
-                .filter_map(|&e| match e {
-                    Entry::Game { colour, result, .. } => ps.game(result, colour),
-                    Entry::Bye(kind) => Some(ps.bye(kind)),
-                    Entry::None => None,
-                })
-                .sum()
-        })
-        .collect()
-}
-
 fn slot_of(entry: Entry) -> Slot {
     match entry {
         Entry::Game {
@@ -253,7 +181,7 @@ impl Crosstable {
     pub fn from_tournament(t: &Tournament, rounds: Option<u32>) -> Crosstable {
         let rounds = rounds.unwrap_or(t.rounds.len() as u32);
         let withdrawn = crate::impute::effective_withdrawals(t, &[]);
-        let table = entry_table(t, rounds);
+        let table = t.entries(rounds);
         let lines = t
             .players
             .iter()
@@ -268,9 +196,9 @@ impl Crosstable {
             .collect();
         let ps = t.point_system();
         let ranking_points = (!ps.is_standard()).then(|| {
-            scores(&ps, &table)
-                .into_iter()
-                .map(|tenths| Number::Exact(i64::from(tenths) * 10))
+            table
+                .iter()
+                .map(|row| Number::Exact(i64::from(ps.total(row)) * 10))
                 .collect()
         });
         Crosstable {
@@ -418,7 +346,7 @@ mod tests {
     /// appears twice in a round or has both a game and a bye (the first game wins, then the
     /// first bye), and the scores are `Tournament::score`.
     #[test]
-    fn entry_table_matches_entry_per_player_and_round() {
+    fn entries_match_entry_per_player_and_round() {
         let mut odd = crate::example::withdrawal();
         let game = |white, black, o| Game {
             white,
@@ -456,8 +384,8 @@ mod tests {
             odd,
         ] {
             let rounds = t.rounds.len() as u32;
-            let table = entry_table(&t, rounds + 1);
-            let scores = scores(&t.point_system(), &table);
+            let table = t.entries(rounds + 1);
+            let scores = t.scores();
             for (i, p) in t.players.iter().enumerate() {
                 for r in 1..=rounds + 1 {
                     assert_eq!(table[i][r as usize - 1], t.entry(p.start_no, r));

@@ -57,7 +57,7 @@
 //! policy imputed a fractional score (see [`Crosstable::under_policy`]).
 
 mod compute;
-pub(crate) mod crosstable;
+mod crosstable;
 pub mod csv;
 mod direct;
 mod explain;

@@ -523,7 +523,7 @@ impl Reader {
         })?;
 
         // With the event's point system (`162`), in tenths.
-        let totals: Vec<u32> = t.players.iter().map(|p| t.score(p.start_no)).collect();
+        let totals: Vec<u32> = t.scores();
         for (i, (line, declared)) in declared_points.into_iter().enumerate() {
             let start_no = i as StartNo + 1;
             let computed = totals.get(i).copied().unwrap_or_default();

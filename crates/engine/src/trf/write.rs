@@ -199,7 +199,7 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
         }
     }
     // Points with the event's point system (`162`), in tenths.
-    let points: Vec<u32> = t.players.iter().map(|p| t.score(p.start_no)).collect();
+    let points: Vec<u32> = t.scores();
     let rank = standings_ranks(t);
 
     for (i, p) in t.players.iter().enumerate() {
