@@ -1,6 +1,6 @@
 //! The app shell: the store, the router with its routes, the error boundary of the pages.
 
-use crate::components::layout::{clear_print_view, page_title};
+use crate::components::layout::clear_print_view;
 use crate::components::plot_figure::watch_color_scheme;
 use crate::components::storage_banner::StorageBanner;
 use crate::pages::chances::ChancesPage;
@@ -66,12 +66,6 @@ fn SkipLink() -> impl IntoView {
     }
 }
 
-/// A page that is not an event's (those title themselves through their header), with its title.
-fn titled<V: IntoView>(title: &'static str, page: fn() -> V) -> V {
-    page_title(move || vec![title.to_string()]);
-    page()
-}
-
 #[component]
 pub fn App() -> impl IntoView {
     let store = Store::load();
@@ -95,10 +89,10 @@ pub fn App() -> impl IntoView {
             <StorageBanner />
             <main id="main" tabindex="-1">
                 <Routes fallback=|| view! { <NotFound /> }>
-                    <Route path=path!("/") view=|| titled("Your events", HomePage) />
+                    <Route path=path!("/") view=HomePage />
                     <Route path=path!("/event/:id") view=EventPage />
                     <Route path=path!("/event/:id/withdrawal") view=WithdrawalPage />
-                    <Route path=path!("/simulation") view=|| titled("Simulation", SimulationPage) />
+                    <Route path=path!("/simulation") view=SimulationPage />
                     <Route path=path!("/event/:id/sensitivity") view=SensitivityPage />
                     <Route path=path!("/event/:id/whatif") view=WhatIfPage />
                     <Route path=path!("/event/:id/chances") view=ChancesPage />

@@ -159,9 +159,9 @@ impl Store {
             }
         });
         if self.persister.with_value(Option::is_some) {
-            let handle = window_event_listener(leptos::ev::storage, move |ev| self.follow(&ev));
-            // The listener lives as long as the app (the store is the app's).
-            std::mem::forget(handle);
+            // The listener lives as long as the app (the store is the app's); dropping the
+            // handle does not remove it.
+            let _ = window_event_listener(leptos::ev::storage, move |ev| self.follow(&ev));
             leptos::task::spawn_local(async move {
                 self.persistence.set(request_persistence().await);
             });

@@ -51,18 +51,18 @@ impl EventView {
     }
 
     /// The navigation's `data-testid` of each view (a stable contract of the end-to-end tests).
-    pub fn testid(self) -> Option<&'static str> {
+    pub fn testid(self) -> &'static str {
         match self {
-            EventView::Players => Some("nav-players"),
-            EventView::Crosstable => Some("nav-crosstable"),
-            EventView::Standings => Some("nav-standings"),
-            EventView::Withdrawal => Some("nav-withdrawal"),
-            EventView::Sensitivity => Some("nav-sensitivity"),
-            EventView::WhatIf => Some("nav-whatif"),
-            EventView::Chances => Some("nav-chances"),
-            EventView::Rounds => Some("nav-rounds"),
-            EventView::Publish => Some("nav-publish"),
-            EventView::ImportResults => Some("nav-import-results"),
+            EventView::Players => "nav-players",
+            EventView::Crosstable => "nav-crosstable",
+            EventView::Standings => "nav-standings",
+            EventView::Withdrawal => "nav-withdrawal",
+            EventView::Sensitivity => "nav-sensitivity",
+            EventView::WhatIf => "nav-whatif",
+            EventView::Chances => "nav-chances",
+            EventView::Rounds => "nav-rounds",
+            EventView::Publish => "nav-publish",
+            EventView::ImportResults => "nav-import-results",
         }
     }
 

@@ -129,12 +129,17 @@ impl Panel {
                 true
             }
             Err(e) => {
-                self.status.set(String::new());
-                self.error
-                    .set(Some(format!("{what}: {e}. Nothing was changed.")));
+                self.refuse(what, e);
                 false
             }
         }
+    }
+
+    /// Shows why `what` changed nothing.
+    fn refuse(&self, what: &str, why: impl std::fmt::Display) {
+        self.status.set(String::new());
+        self.error
+            .set(Some(format!("{what}: {why}. Nothing was changed.")));
     }
 
     /// Stores a pairing the worker made, unless the event changed meanwhile (a result typed
@@ -153,12 +158,7 @@ impl Panel {
                 )));
                 return;
             }
-            Err(e) => {
-                self.status.set(String::new());
-                self.error
-                    .set(Some(format!("{what}: {e}. Nothing was changed.")));
-                return;
-            }
+            Err(e) => return self.refuse(what, e),
         };
         let round = paired.round;
         self.store
@@ -382,22 +382,19 @@ fn RoundActions(
                     {move || format!("Undo pairing of round {}", paired.get().max(1))}
                 </button>
             </Show>
-            <button
-                type="button"
-                data-testid="print-pairings"
-                disabled=move || panel.board_count.get() == 0
-                on:click=print("pairings")
-            >
-                "Print pairings"
-            </button>
-            <button
-                type="button"
-                data-testid="print-slips"
-                disabled=move || panel.board_count.get() == 0
-                on:click=print("slips")
-            >
-                "Print result slips"
-            </button>
+            {[("print-pairings", "pairings", "Print pairings"), ("print-slips", "slips", "Print result slips")]
+                .into_iter()
+                .map(|(testid, view, label)| view! {
+                    <button
+                        type="button"
+                        data-testid=testid
+                        disabled=move || panel.board_count.get() == 0
+                        on:click=print(view)
+                    >
+                        {label}
+                    </button>
+                })
+                .collect_view()}
         </div>
     }
 }

@@ -131,37 +131,30 @@ pub fn SideBySide(
         live.with(|a| podium(a, policy) != podium(a, Policy::Fide))
             .unwrap_or(false)
     };
-    let bayes_summary = move || {
-        live.with_both(|t, a| {
-            format!(
-                "Bayesian at k = {} against the FIDE rule: {}.",
-                text::k_value(a.params.k()),
-                summary(t, a, Policy::Bayes)
-            )
-        })
-        .unwrap_or_default()
-    };
-
-    // What a screen reader hears when the k slider changes the standings: the live region
-    // changes only when the Bayesian places do (a memo of the moves, not of k), so that a drag
-    // of the slider is not read out step by step.
+    // The Bayesian places against the FIDE rule, worked out once per change of the analysis
+    // (the summary line and the live region below both read it).
     let bayes_moves = Memo::new(move |_| {
         live.with_both(|t, a| summary(t, a, Policy::Bayes))
             .unwrap_or_default()
     });
-    let first = StoredValue::new(true);
-    let announcement = move || {
-        let moves = bayes_moves.get();
-        if first.get_value() {
-            first.set_value(false); // nothing changed yet: nothing to say
-            return String::new();
-        }
-        let k = untrack(|| {
-            live.with(|a| text::k_value(a.params.k()))
-                .unwrap_or_default()
-        });
-        format!("Standings changed. Bayesian at k = {k} against the FIDE rule: {moves}.")
+    let k_now = move || {
+        live.with(|a| text::k_value(a.params.k()))
+            .unwrap_or_default()
     };
+    let sentence =
+        |k: String, moves: &str| format!("Bayesian at k = {k} against the FIDE rule: {moves}.");
+    let bayes_summary = move || sentence(k_now(), &bayes_moves.get());
+
+    // What a screen reader hears when the k slider changes the standings: the live region
+    // changes only when the Bayesian places do (it follows the moves, not k), so that a drag
+    // of the slider is not read out step by step; nothing before the first change.
+    let announcement = Memo::new(move |previous: Option<&String>| {
+        let moves = bayes_moves.get();
+        match previous {
+            None => String::new(),
+            Some(_) => format!("Standings changed. {}", sentence(untrack(k_now), &moves)),
+        }
+    });
 
     view! {
         <section class="panel" data-testid="standings" aria-labelledby="standings-title">

@@ -15,6 +15,7 @@ use leptos_router::NavigateOptions;
 
 #[component]
 pub fn HomePage() -> impl IntoView {
+    crate::components::layout::page_title(|| vec!["Your events".to_string()]);
     let store = use_store();
     let navigate = use_navigate();
     let creating = RwSignal::new(false);

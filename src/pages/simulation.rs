@@ -57,6 +57,7 @@ impl SimulationRun {
 
 #[component]
 pub fn SimulationPage() -> impl IntoView {
+    crate::components::layout::page_title(|| vec!["Simulation".to_string()]);
     view! {
         <PageBoundary>
             <SimulationScreen />
