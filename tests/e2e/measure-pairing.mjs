@@ -60,7 +60,12 @@ function pairOnce(boards) {
       if (running) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-    const shown = () => document.querySelectorAll('[data-testid="pairing-board"]').length === boards;
+    // The Rounds tab already shows the previous round's boards (as many, often): the new round is
+    // shown when the pairings' title has changed (it names the round) and the boards are there.
+    const title = () => document.querySelector('[data-testid="pairings-title"]')?.textContent;
+    const before = title();
+    const shown = () =>
+      title() !== before && document.querySelectorAll('[data-testid="pairing-board"]').length === boards;
     const timer = setTimeout(() => reject(new Error('no pairing after 120 s')), 120_000);
     const t0 = performance.now();
     const check = () => {
@@ -95,7 +100,11 @@ async function main() {
   const cut = full
     .split('\n')
     .map((line) => (line.startsWith('001') ? line.slice(0, 91 + 10 * (rounds - 1)).trimEnd() : line))
-    .join('\n');
+    .join('\n')
+    // Without XXW the app's import takes a player whose last games are forfeit losses for
+    // withdrawn (Tournament::detect_withdrawals) and leaves them out of the pairing; the
+    // reference pairs them (t146 has two in round 6). `XXW none` says the file has none.
+    .concat('\nXXW none\n');
   const want = await reference(fixture, rounds);
   const tmp = await mkdtemp(path.join(tmpdir(), 'crosstable-pairing-'));
   const file = path.join(tmp, `${path.basename(fixture)}-before-r${rounds}.trf`);
@@ -109,6 +118,10 @@ async function main() {
     const { page } = browser;
     await gotoApp(page, server.url);
     await page.getByTestId('import-file').setInputFiles(file);
+    // The cut file's points columns still hold the totals after the last round: the import
+    // reports that (one warning per player) and stays on the home page with a link to the event.
+    await page.getByTestId('import-open').or(page.getByTestId('crosstable')).first().waitFor({ timeout: 60_000 });
+    if (await page.getByTestId('import-open').isVisible()) await page.getByTestId('import-open').click();
     await page.getByTestId('crosstable').waitFor({ state: 'visible', timeout: 60_000 });
     players = await page.getByTestId('crosstable').locator('tbody tr').count();
     await page.getByTestId('nav-rounds').click();
@@ -119,7 +132,12 @@ async function main() {
         rows.map((row) => [Number(row.dataset.white), Number(row.dataset.black)]),
       );
       if (JSON.stringify(boards) !== JSON.stringify(want.boards)) {
-        throw new Error(`run ${run + 1}: the boards differ from ${fixture}/r0${rounds}.pairs`);
+        const first = boards.findIndex((b, i) => JSON.stringify(b) !== JSON.stringify(want.boards[i]));
+        throw new Error(
+          `run ${run + 1}: the boards differ from ${fixture}/r0${rounds}.pairs from board ${first + 1}: ` +
+            `app ${JSON.stringify(boards.slice(first, first + 3))} (${boards.length} boards), ` +
+            `reference ${JSON.stringify(want.boards.slice(first, first + 3))} (${want.boards.length} boards)`,
+        );
       }
       results.push(r);
       await page.getByTestId('undo-pairing').click();
