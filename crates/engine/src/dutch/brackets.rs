@@ -29,15 +29,16 @@ struct Store<'a, W> {
     mode: Mode,
     /// Bye candidate (eligible, and at most the bye score), by entrant.
     cand: Vec<bool>,
-    /// `F << below` for F = 1, 2, 3.
+    /// `(F << below) + 1` for F = 1, 2, 3: the completion term already in the matcher's form
+    /// ([`graph_weight`]'s one added here once, not per query).
     completion: [W; 3],
     /// C9 ranks in the weights set before the first bracket (zero unless they apply there).
     c9_rank: Vec<u64>,
     /// `c9_rank[v] << below_c9`, so that a pair's C9 term is a sum, not a shift per query
     /// (shifting is linear modulo 2^BITS: the sum is the shift of the sum, bit for bit).
     c9_term: Vec<W>,
-    /// The first matching's weights, precomputed in the same way: `F << (big_s + s)` for
-    /// F = 1, 2, 3 and `shift[v] << s` per entrant.
+    /// The first matching's weights, precomputed in the same way: `(F << (big_s + s)) + 1`
+    /// for F = 1, 2, 3 (in the matcher's form too) and `shift[v] << s` per entrant.
     bye_completion: [W; 3],
     bye_shift: Vec<u64>,
     pos: Vec<usize>,
@@ -67,9 +68,12 @@ fn criteria_weight<W: Weight>(g: W) -> W {
 }
 
 impl<W: Weight> Store<'_, W> {
-    /// The criteria weight of a pair not both in the window.
+    /// The matcher's weight ([`graph_weight`]) of a pair not both in the window. Every term
+    /// below is precomputed with its one added, so that the scans, which query this for most
+    /// of the field, pay no extra wide addition and no zero test: a compatible pair's
+    /// completion term is never zero, and the terms added to it stay in the fields below it.
     fn outside(&self, u: usize, v: usize) -> W {
-        if !self.layout.compatible(self.e, u, v) {
+        if !self.layout.compatible(u, v) {
             return W::zero();
         }
         match self.mode {
@@ -104,7 +108,7 @@ impl<W: Weight> Graph<W> for Store<'_, W> {
             // The window keeps graph weights: no conversion per query.
             return self.win[pu * self.k + pv];
         }
-        graph_weight(self.outside(u, v))
+        self.outside(u, v)
     }
 }
 
@@ -208,10 +212,11 @@ impl<'a, W: Weight> Run<'a, W> {
             dummy: n,
             mode: if odd { Mode::ByeScore } else { Mode::Normal },
             cand: e.iter().map(|p| p.bye_eligible && p.score == 0).collect(),
-            completion: [1u64, 2, 3].map(|f| W::from_u64(f).shl(below)),
+            completion: [1u64, 2, 3].map(|f| graph_weight(W::from_u64(f).shl(below))),
             c9_rank: vec![0; n],
             c9_term: vec![W::zero(); n],
-            bye_completion: [1u64, 2, 3].map(|f| W::from_u64(f).shl(layout.big_s + layout.s)),
+            bye_completion: [1u64, 2, 3]
+                .map(|f| graph_weight(W::from_u64(f).shl(layout.big_s + layout.s))),
             bye_shift: layout
                 .shift
                 .iter()

@@ -101,6 +101,11 @@ pub struct Layout {
     pub topscore: u32,
     /// Played-before matrix over entrant indices.
     pub met: Vec<bool>,
+    /// C3 by entrant: the absolute colour preference that rules out a partner with the same
+    /// one, or `None` when the player's preference rules out no one (not absolute, or a
+    /// topscorer in the last round). [`compatible`](Self::compatible) runs for most pairs of
+    /// the field at every scan of the matching: it reads these bytes, not two entrants.
+    c3: Vec<Option<Col>>,
     pub n: usize,
 }
 
@@ -117,6 +122,14 @@ impl Layout {
         topscore: u32,
     ) -> Layout {
         let n = entrants.len();
+        let last_round = played_rounds + 1 >= total_rounds;
+        let c3 = entrants
+            .iter()
+            .map(|p| {
+                let exempt = last_round && p.score > topscore;
+                (p.absolute() && !exempt).then_some(p.pref)
+            })
+            .collect();
         let mut shift = vec![0; n];
         let mut acc = 0u32;
         let mut max_group = 0usize;
@@ -141,9 +154,10 @@ impl Layout {
             big_s: acc,
             shift,
             played_rounds,
-            last_round: played_rounds + 1 >= total_rounds,
+            last_round,
             topscore,
             met,
+            c3,
             n,
         }
     }
@@ -171,16 +185,10 @@ impl Layout {
         self.width() - (2 + 4 * self.s + 2 * self.big_s)
     }
 
-    /// C1 and C3: may `a` and `b` meet at all?
-    pub fn compatible(&self, e: &[Entrant], a: usize, b: usize) -> bool {
-        if self.met[a * self.n + b] {
-            return false;
-        }
-        let (p, q) = (&e[a], &e[b]);
-        !p.absolute()
-            || !q.absolute()
-            || p.pref != q.pref
-            || (self.last_round && (p.score > self.topscore || q.score > self.topscore))
+    /// C1 and C3: may `a` and `b` meet at all? (C3: not both with the same absolute colour
+    /// preference, unless one of them is a topscorer in the last round.)
+    pub fn compatible(&self, a: usize, b: usize) -> bool {
+        !self.met[a * self.n + b] && (self.c3[a].is_none() || self.c3[a] != self.c3[b])
     }
 }
 
@@ -208,7 +216,7 @@ impl Ctx<'_> {
         lo_in_next: bool,
     ) -> W {
         let l = self.layout;
-        if !l.compatible(self.e, hi, lo) {
+        if !l.compatible(hi, lo) {
             return W::zero();
         }
         let (h, lw) = (&self.e[hi], &self.e[lo]);
@@ -299,5 +307,63 @@ impl Ctx<'_> {
             }
         };
         rank(a) + rank(b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entrant(score: u32, pref: Col, imbalance: u32, repeated: Col) -> Entrant {
+        Entrant {
+            start_no: 1,
+            score,
+            raw_score: score,
+            rank: 0,
+            pref,
+            imbalance,
+            repeated,
+            strong: false,
+            bye_eligible: true,
+            played_games: 0,
+            floats: [Float::None; 2],
+            colours: Vec::new(),
+        }
+    }
+
+    /// `compatible` reads a per-entrant summary of C3: it must agree with the rule as the
+    /// handbook words it, for every mix of preferences, absoluteness and topscorers, in the
+    /// last round and before it.
+    #[test]
+    fn compatible_follows_c1_and_c3() {
+        let mut field = Vec::new();
+        for score in [10, 40] {
+            for pref in [Col::White, Col::Black, Col::None] {
+                for (imbalance, repeated) in [(0, Col::None), (2, Col::None), (0, pref)] {
+                    field.push(entrant(score, pref, imbalance, repeated));
+                }
+            }
+        }
+        let n = field.len();
+        let topscore = 25;
+        for last in [false, true] {
+            let mut met = vec![false; n * n];
+            met[1] = true;
+            met[n] = true;
+            let rounds = if last { 5 } else { 9 };
+            let layout = Layout::new(&field, met.clone(), 4, rounds, topscore);
+            assert_eq!(layout.last_round, last);
+            for a in 0..n {
+                for b in 0..n {
+                    let (p, q) = (&field[a], &field[b]);
+                    let c3 = !p.absolute()
+                        || !q.absolute()
+                        || p.pref != q.pref
+                        || (last && (p.score > topscore || q.score > topscore));
+                    let expected = !met[a * n + b] && c3;
+                    assert_eq!(layout.compatible(a, b), expected, "{a} {b} last {last}");
+                }
+            }
+        }
     }
 }

@@ -684,17 +684,22 @@ impl<W: Weight> Matcher<W> {
                         if self.in_blossom[v] == self.in_blossom[w] {
                             continue;
                         }
-                        let wt = g.weight(v, w);
-                        if wt.is_zero() {
-                            continue;
-                        }
-                        let mut kslack = W::zero();
-                        if !self.is_allowed(v, w) {
-                            kslack = W::slack(self.dual[v], self.dual[w], wt);
+                        // An edge already found tight in this stage (from its other end) needs
+                        // neither its weight nor its slack: only real edges are ever allowed,
+                        // and the weights do not change within a stage.
+                        let kslack = if self.is_allowed(v, w) {
+                            W::zero()
+                        } else {
+                            let wt = g.weight(v, w);
+                            if wt.is_zero() {
+                                continue;
+                            }
+                            let kslack = W::slack(self.dual[v], self.dual[w], wt);
                             if !kslack.is_positive() {
                                 self.allow(v, w);
                             }
-                        }
+                            kslack
+                        };
                         let bw = self.in_blossom[w];
                         if self.is_allowed(v, w) {
                             if self.label[bw] == FREE {
