@@ -13,10 +13,21 @@ use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 use std::time::Duration;
 
+/// The address that makes index.html's loader start the full app on the home page: a browser
+/// whose storage does not work goes there, because the hand-over passes events through storage.
+pub const FULL_APP_HOME: &str = "/?full";
+
 /// The home page in its frame; any other route is handed to the full app ([`HandOver`]).
 #[component]
 pub fn HomeShell() -> impl IntoView {
-    provide_store();
+    let store = provide_store();
+    // Without storage an event made here would not survive the hand-over: the full app keeps
+    // events in memory for as long as the tab lives, so such a browser gets it from the start.
+    if store.problems.with_untracked(|p| p.unavailable.is_some()) {
+        if let Some(window) = web_sys::window() {
+            let _ = window.location().replace(FULL_APP_HOME);
+        }
+    }
     view! {
         <Router>
             <Frame>
@@ -44,5 +55,5 @@ fn HandOver() -> impl IntoView {
             Duration::ZERO,
         );
     });
-    view! { <p role="status" data-testid="hand-over">"Loading…"</p> }
+    view! { <p role="status">"Loading…"</p> }
 }

@@ -1,9 +1,10 @@
-// Issue 15 item 1: the first page is the home page's small shell (src/bin/home_shell.rs), not the whole
-// app. "/" loads the shell's wasm only; opening an event (the list, the example, a new event)
-// hands over to the full app at that address, with what the shell stored; a deep link loads the
-// full app without the shell. Which wasm a page loaded is read from its own resource timing (the
-// service worker's precache fetches are not the page's).
-// Test ids: open-example, nav-rounds, new-event-*, hand-over (home_shell.rs).
+// Issue 15 item 1: the first page is the home page's small shell (src/bin/home_shell.rs), not
+// the whole app. "/" loads the shell's wasm only; opening an event (the list, the example, a new
+// event) hands over to the full app at that address, with what the shell stored; a deep link
+// loads the full app without the shell, and so does "/" in a browser whose storage does not
+// work. Which wasm a page loaded is read from its own resource timing (the service worker's
+// precache fetches are not the page's).
+// Test ids: open-example, nav-rounds, new-event-*.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -78,6 +79,30 @@ describe('the home shell', () => {
     await createEvent(page, { name: 'Shell Open', system: 'rr1', players: 'Ann, 2000\nBob, 1900\nCid, 1800\nDee, 1700' });
     await page.getByRole('heading', { name: 'Shell Open' }).waitFor();
     assert.ok((await wasmFetched(page)).some(isApp), 'the event page is the full app');
+  });
+
+  test('a browser whose storage does not work gets the full app on "/", and keeps a new event', async () => {
+    const other = await openBrowser();
+    try {
+      const { page } = other;
+      await page.addInitScript(() => {
+        Object.defineProperty(window, 'localStorage', {
+          get() {
+            throw new DOMException('The operation is insecure.', 'SecurityError');
+          },
+        });
+      });
+      await gotoApp(page, server.url);
+      await page.waitForURL(/\/\?full$/);
+      await byId(page, 'open-example').waitFor();
+      const fetched = await wasmFetched(page);
+      assert.ok(fetched.some(isApp) && !fetched.some(isShell), `the full app: ${fetched.join(', ')}`);
+      // The event lives in memory: it opens without a reload.
+      await createEvent(page, { name: 'No Storage Open', system: 'rr1', players: 'Ann, 2000\nBob, 1900\nCid, 1800\nDee, 1700' });
+      await page.getByRole('heading', { name: 'No Storage Open' }).waitFor();
+    } finally {
+      await other.dispose();
+    }
   });
 
   test('a deep link loads the full app without the shell', async () => {
