@@ -4,12 +4,14 @@
 // brotli_static, Caddy's precompressed, Netlify, GitHub Pages' own gzip aside). The originals
 // stay: any plain file server still works. Trunk runs it as a post-build hook (Trunk.toml) on
 // its staging folder; by hand: `node scripts/precompress.mjs dist`.
-// First it writes the offline service worker and its file list (scripts/offline.mjs), so that
+// First it gives the home shell's files hashed names (scripts/shell.mjs), then it writes the
+// offline service worker and its file list (scripts/offline.mjs), so that
 // sw.js is compressed too; a debug build (`trunk serve`) gets no service worker.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { writeServiceWorker } from './offline.mjs';
+import { hashShell } from './shell.mjs';
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -17,6 +19,7 @@ if (!dir) {
   process.exit(2);
 }
 const debug = process.env.TRUNK_PROFILE === 'debug'; // `trunk serve` without --release
+hashShell(dir, { publicUrl: process.env.TRUNK_PUBLIC_URL ?? '/' });
 const offline = writeServiceWorker(dir, { publicUrl: process.env.TRUNK_PUBLIC_URL ?? '/', enabled: !debug });
 if (debug) process.exit(0);
 console.log(`service worker ${offline.version}: ${offline.files.length} files precached`);

@@ -1,4 +1,5 @@
-//! The app shell: the store, the router with its routes, the error boundary of the pages.
+//! The app: the store, the router with its routes, and the frame every page sits in (also
+//! drawn by the home page's small shell, `crate::home_shell`).
 
 use crate::components::layout::clear_print_view;
 use crate::components::plot_figure::watch_color_scheme;
@@ -66,11 +67,47 @@ fn SkipLink() -> impl IntoView {
     }
 }
 
+/// What every page sits in: the skip link, the header with the main navigation, the storage
+/// banner, `<main>` holding `children` (the routes) and the footer. Inside a `<Router>`; the app
+/// ([`App`]) and the home page's small shell (`crate::home_shell`) both draw it.
 #[component]
-pub fn App() -> impl IntoView {
+pub fn Frame(
+    /// The routes shown in `<main>`.
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <SkipLink />
+        <header class="app-header">
+            <h1>
+                <a href="/" class="brand">"Crosstable"</a>
+            </h1>
+            <MainNav />
+        </header>
+        <StorageBanner />
+        <main id="main" tabindex="-1">
+            {children()}
+        </main>
+        <footer class="app-footer">
+            <p>
+                "Everything stays in this browser (local storage). Export an event to keep a copy."
+            </p>
+        </footer>
+    }
+}
+
+/// The store, loaded from browser storage, kept there (the persist effect, the other tabs, the
+/// persistent-storage request) and provided to every page. The app and the home shell both start
+/// with it.
+pub fn provide_store() -> Store {
     let store = Store::load();
     store.persist();
     provide_context(store);
+    store
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    provide_store();
     // The simulation's run outlives its page (issue 13 item 11).
     crate::pages::simulation::SimulationRun::provide();
     provide_context(watch_color_scheme());
@@ -79,15 +116,7 @@ pub fn App() -> impl IntoView {
 
     view! {
         <Router>
-            <SkipLink />
-            <header class="app-header">
-                <h1>
-                    <a href="/" class="brand">"Crosstable"</a>
-                </h1>
-                <MainNav />
-            </header>
-            <StorageBanner />
-            <main id="main" tabindex="-1">
+            <Frame>
                 <Routes fallback=|| view! { <NotFound /> }>
                     <Route path=path!("/") view=HomePage />
                     <Route path=path!("/event/:id") view=EventPage />
@@ -101,12 +130,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/learn") view=LearnPage />
                     <Route path=path!("/shared") view=SharedPage />
                 </Routes>
-            </main>
-            <footer class="app-footer">
-                <p>
-                    "Everything stays in this browser (local storage). Export an event to keep a copy."
-                </p>
-            </footer>
+            </Frame>
         </Router>
     }
 }

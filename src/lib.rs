@@ -6,6 +6,7 @@ pub mod app;
 pub mod backup;
 pub mod components;
 pub mod files;
+pub mod home_shell;
 pub mod live_standings;
 pub mod pages;
 pub mod persist;

@@ -144,6 +144,9 @@ describe('back up everything, restore', () => {
     copy.tournament.name = 'Second event';
     await writeFile(second, JSON.stringify(copy));
     await byId(page, 'import-file').setInputFiles(second);
+    // The import opens the event: on "/" that is the home shell handing over to the full app
+    // (a reload of the event's address), which must finish before the next navigation.
+    await byId(page, 'nav-rounds').waitFor();
     await gotoApp(page, server.url);
     const names = async () => (await page.locator('.event-list .event-name').allTextContents()).sort();
     const before = await names();

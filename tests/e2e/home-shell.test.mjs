@@ -1,0 +1,116 @@
+// Issue 15 item 1: the first page is the home page's small shell (src/bin/home_shell.rs), not
+// the whole app. "/" loads the shell's wasm only; opening an event (the list, the example, a new
+// event) hands over to the full app at that address, with what the shell stored; a deep link
+// loads the full app without the shell, and so does "/" in a browser whose storage does not
+// work. Which wasm a page loaded is read from its own resource timing (the service worker's
+// precache fetches are not the page's).
+// Test ids: open-example, nav-rounds, new-event-*.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DIST, createEvent, gotoApp, openBrowser, startServer, watchConsole } from './helpers.mjs';
+
+const byId = (page, id) => page.getByTestId(id, { exact: true });
+
+/** The wasm files this document fetched, by name: ['home_shell-…_bg.wasm'] or ['crosstable-app-…_bg.wasm']. */
+async function wasmFetched(page) {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((r) => new URL(r.name).pathname.split('/').pop())
+      .filter((f) => f.endsWith('.wasm')),
+  );
+}
+
+const isShell = (f) => /^home_shell-[0-9a-f]{16}_bg\.wasm$/.test(f);
+const isApp = (f) => /^crosstable-app-[0-9a-f]+_bg\.wasm$/.test(f);
+
+describe('the home shell', () => {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startServer();
+    browser = await openBrowser();
+  });
+  after(async () => {
+    await browser?.dispose();
+    await server?.close();
+  });
+
+  test('the build names both apps in index.html, and the service worker precaches both', async () => {
+    const index = await readFile(path.join(DIST, 'index.html'), 'utf8');
+    const home = index.match(/<meta name="crosstable-home" content="\/(\S+) \/(\S+)"/);
+    const app = index.match(/<meta name="crosstable-app" content="\/(\S+) \/(\S+)"/);
+    assert.ok(home && isShell(home[2]), `the shell's hashed files in index.html: ${home?.[0]}`);
+    assert.ok(app && isApp(app[2]), `the app's hashed files in index.html: ${app?.[0]}`);
+    assert.doesNotMatch(index, /rel="(module)?preload"/, 'nothing is preloaded: "/" must not fetch the full app');
+    const sw = await readFile(path.join(DIST, 'sw.js'), 'utf8');
+    const files = JSON.parse(sw.match(/const FILES = (\[[\s\S]*?\]);/)[1]);
+    for (const f of [home[1], home[2], app[1], app[2]]) assert.ok(files.includes(f), `${f} is precached`);
+  });
+
+  test('"/" loads the shell only; opening the example hands over to the full app', async () => {
+    const { page } = browser;
+    const errors = watchConsole(page);
+    await gotoApp(page, server.url);
+    await byId(page, 'open-example').waitFor();
+    const first = await wasmFetched(page);
+    assert.ok(first.some(isShell), `the shell's wasm: ${first.join(', ')}`);
+    assert.ok(!first.some(isApp), `not the full app's: ${first.join(', ')}`);
+    assert.equal(await page.title(), 'Your events — Crosstable');
+
+    await byId(page, 'open-example').click();
+    await byId(page, 'nav-rounds').waitFor();
+    assert.match(page.url(), /\/event\/example$/);
+    const then = await wasmFetched(page);
+    assert.ok(then.some(isApp) && !then.some(isShell), `the event page is the full app: ${then.join(', ')}`);
+
+    // Back to the events: the full app's own home page (client-side, no second download).
+    await page.locator('a.brand').click();
+    await byId(page, 'open-example').waitFor();
+    assert.deepEqual(await wasmFetched(page), then);
+    assert.deepEqual(errors, [], `console errors:\n${errors.join('\n')}`);
+  });
+
+  test('a new event made in the shell is stored before the hand-over', async () => {
+    const { page } = browser;
+    await gotoApp(page, server.url);
+    await createEvent(page, { name: 'Shell Open', system: 'rr1', players: 'Ann, 2000\nBob, 1900\nCid, 1800\nDee, 1700' });
+    await page.getByRole('heading', { name: 'Shell Open' }).waitFor();
+    assert.ok((await wasmFetched(page)).some(isApp), 'the event page is the full app');
+  });
+
+  test('a browser whose storage does not work gets the full app on "/", and keeps a new event', async () => {
+    const other = await openBrowser();
+    try {
+      const { page } = other;
+      await page.addInitScript(() => {
+        Object.defineProperty(window, 'localStorage', {
+          get() {
+            throw new DOMException('The operation is insecure.', 'SecurityError');
+          },
+        });
+      });
+      await gotoApp(page, server.url);
+      await page.waitForURL(/\/\?full$/);
+      await byId(page, 'open-example').waitFor();
+      const fetched = await wasmFetched(page);
+      assert.ok(fetched.some(isApp) && !fetched.some(isShell), `the full app: ${fetched.join(', ')}`);
+      // The event lives in memory: it opens without a reload.
+      await createEvent(page, { name: 'No Storage Open', system: 'rr1', players: 'Ann, 2000\nBob, 1900\nCid, 1800\nDee, 1700' });
+      await page.getByRole('heading', { name: 'No Storage Open' }).waitFor();
+    } finally {
+      await other.dispose();
+    }
+  });
+
+  test('a deep link loads the full app without the shell', async () => {
+    const { page } = browser;
+    await gotoApp(page, new URL('learn', server.url).href);
+    await page.locator('main h2').first().waitFor();
+    const fetched = await wasmFetched(page);
+    assert.ok(fetched.some(isApp), `the full app: ${fetched.join(', ')}`);
+    assert.ok(!fetched.some(isShell), `not the shell: ${fetched.join(', ')}`);
+  });
+});
