@@ -8,6 +8,7 @@
 
 use crate::app::{provide_store, Frame};
 use crate::pages::home::HomePage;
+use crate::store::Store;
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
@@ -42,18 +43,44 @@ pub fn HomeShell() -> impl IntoView {
 /// A route the shell does not have: the router has already put its address in the location
 /// bar, so loading the current address again gives the full app. The reload waits for the next
 /// task, after the store's persist effect has written what led here (a new or imported event,
-/// the example) to browser storage, where the full app reads it.
+/// the example) to browser storage, where the full app reads it. If that write failed (storage
+/// full, …), reloading would lose the change: the shell stays and says so, and the home page's
+/// "Back up everything" still has the event in memory.
 #[component]
 fn HandOver() -> impl IntoView {
+    let store = expect_context::<Store>();
+    let unsaved = RwSignal::new(Vec::<String>::new());
     Effect::new(move |_| {
         set_timeout(
-            || {
-                if let Some(window) = web_sys::window() {
+            move || {
+                let errors = store.problems.with_untracked(|p| p.write_errors.clone());
+                if !errors.is_empty() {
+                    unsaved.set(errors);
+                } else if let Some(window) = web_sys::window() {
                     let _ = window.location().reload();
                 }
             },
             Duration::ZERO,
         );
     });
-    view! { <p role="status">"Loading…"</p> }
+    move || {
+        if unsaved.with(Vec::is_empty) {
+            view! { <p role="status">"Loading…"</p> }.into_any()
+        } else {
+            view! {
+                <div class="alert" role="alert" data-testid="handover-unsaved">
+                    <p>
+                        "This browser's storage refused the last change ("
+                        {unsaved.get().join("; ")}
+                        "), so opening it here would lose it. Go back to your events and use \
+                         “Back up everything” to keep a copy, then free some space."
+                    </p>
+                    <p>
+                        <a href="/">"Back to your events"</a>
+                    </p>
+                </div>
+            }
+            .into_any()
+        }
+    }
 }

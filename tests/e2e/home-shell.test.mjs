@@ -105,6 +105,34 @@ describe('the home shell', () => {
     }
   });
 
+  test('when storage refuses the new event, the shell does not hand over (that would lose it)', async () => {
+    const other = await openBrowser();
+    try {
+      const { page } = other;
+      // Storage works (the shell is loaded) but is full: every write of an event is refused.
+      await page.addInitScript(() => {
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+          if (String(key).includes('event')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+          return setItem.call(this, key, value);
+        };
+      });
+      await gotoApp(page, server.url);
+      await byId(page, 'open-example').waitFor();
+      assert.ok((await wasmFetched(page)).some(isShell), 'the shell is loaded');
+      await createEvent(page, { name: 'Quota Open', system: 'rr1', players: 'Ann, 2000\nBob, 1900\nCid, 1800\nDee, 1700' });
+      const alert = byId(page, 'handover-unsaved');
+      await alert.waitFor();
+      assert.match(await alert.innerText(), /quota/i, 'the storage error is shown');
+      // Still the same page (no reload): back to the list, the event is there, in memory.
+      assert.ok((await wasmFetched(page)).some(isShell), 'no hand-over happened');
+      await alert.getByRole('link', { name: 'Back to your events' }).click();
+      await page.getByText('Quota Open').first().waitFor();
+    } finally {
+      await other.dispose();
+    }
+  });
+
   test('a deep link loads the full app without the shell', async () => {
     const { page } = browser;
     await gotoApp(page, new URL('learn', server.url).href);
