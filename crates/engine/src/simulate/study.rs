@@ -416,39 +416,42 @@ impl Study {
                 sum_e[w] += es[w];
             }
         }
+        // δ_W per W, then once per unplayed slot.
+        for (y_sum, e_sum) in sum_y.iter_mut().zip(sum_e.iter()) {
+            *y_sum = estimators::residual(*y_sum, *e_sum, played as u32);
+        }
         let unplayed = played * players..games;
-        for (r, w) in residual[unplayed.clone()]
-            .iter_mut()
-            .zip((0..players).cycle())
-        {
-            *r = estimators::residual(sum_y[w], sum_e[w], played as u32);
+        for r in residual[unplayed.clone()].chunks_exact_mut(players) {
+            r.copy_from_slice(sum_y);
         }
         // Every unplayed game in groups of LANES (the zeros after the games add nothing).
         let groups = (unplayed.len()).div_ceil(LANES) * LANES;
         let span = unplayed.start..unplayed.start + groups;
-        let mut sq = [[0.0f64; LANES]; 3];
-        let mut err = [[0.0f64; LANES]; 3];
-        let mut clamped = [[0.0f64; LANES]; 2];
-        let mut outcome = [[0.0f64; LANES]; 2];
+        let [mut sq0, mut sq1, mut sq2, mut err0, mut err1, mut err2] = [[0.0f64; LANES]; 6];
+        let [mut clamped_p, mut clamped_b, mut sum_s, mut sum_s2] = [[0.0f64; LANES]; 4];
+        let count = |c: bool| if c { 1.0 } else { 0.0 };
         for ((es, ys), rs) in e[span.clone()]
             .chunks_exact(LANES)
             .zip(y[span.clone()].chunks_exact(LANES))
             .zip(residual[span].chunks_exact(LANES))
         {
             for l in 0..LANES {
-                let (pred, clamp) = estimators::fitted(es[l], rs[l], &fixed.weights);
-                for f in 0..3 {
-                    let d = pred[f] - ys[l];
-                    sq[f][l] += d * d;
-                    err[f][l] += d;
-                }
-                for c in 0..2 {
-                    clamped[c][l] += f64::from(u8::from(clamp[c]));
-                }
-                outcome[0][l] += ys[l];
-                outcome[1][l] += ys[l] * ys[l];
+                let ([elo, p, b], [cp, cb]) = estimators::fitted(es[l], rs[l], &fixed.weights);
+                let (d0, d1, d2) = (elo - ys[l], p - ys[l], b - ys[l]);
+                sq0[l] += d0 * d0;
+                sq1[l] += d1 * d1;
+                sq2[l] += d2 * d2;
+                err0[l] += d0;
+                err1[l] += d1;
+                err2[l] += d2;
+                clamped_p[l] += count(cp);
+                clamped_b[l] += count(cb);
+                sum_s[l] += ys[l];
+                sum_s2[l] += ys[l] * ys[l];
             }
         }
+        let (sq, err) = ([sq0, sq1, sq2], [err0, err1, err2]);
+        let (clamped, outcome) = ([clamped_p, clamped_b], [sum_s, sum_s2]);
         let total = |lanes: &[f64; LANES]| lanes.iter().fold(0.0, |a, &b| a + b);
         for f in 0..3 {
             acc.squared_error[f].add_f64(total(&sq[f]));
