@@ -29,14 +29,8 @@ fn through_the_worker_path(config: &StudyConfig, chunk: u64) -> (StudyResult, Ve
 
 /// The native engine's pinned sums (crates/engine/src/simulate/tests.rs, `pinned_small_run`:
 /// 6 players, σ = 90, β = −150, n = 2, 3 tournaments, the default seed), computed natively.
-const NATIVE_PINNED_SQUARED_ERROR: [i128; 6] = [
-    308_982_963_234_634_989_568,
-    161_409_010_644_958_576_640,
-    117_254_208_138_542_305_280,
-    192_750_000_465_372_938_240,
-    121_981_852_956_106_129_408,
-    161_409_010_644_958_576_640,
-];
+const NATIVE_PINNED_SQUARED_ERROR: [i128; 6] =
+    include!("../../crates/engine/src/simulate/pinned_small_run.in");
 
 #[wasm_bindgen_test]
 fn the_worker_path_in_wasm_gives_the_native_engines_pinned_sums() {

@@ -3,7 +3,10 @@
 
 use crate::impute::shrinkage_weight;
 
-/// What the formula of [`crate::impute`] knows about W after n played games.
+/// What the formula of [`crate::impute`] knows about W after n played games: the six
+/// predictions game by game, the reference the tests check against `impute::analyse` (the study
+/// itself calls [`residual`] and [`fitted`] over all games at once).
+#[cfg(test)]
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Withdrawn {
     /// δ_W = (1 − s̄_W) − Ē (0 when n = 0), computed in the same order as `impute::analyse`.
@@ -23,46 +26,32 @@ pub(super) struct Weights {
     weight: f64,
     /// w at k = 0 (1 when n > 0).
     weight_performance: f64,
-    /// FIDE: annul when 2n < scheduled games.
-    fide_annuls: bool,
 }
 
 impl Weights {
-    pub(super) fn new(played: u32, scheduled: u32, k: f64) -> Weights {
+    pub(super) fn new(played: u32, k: f64) -> Weights {
         Weights {
             weight: shrinkage_weight(played, k),
             weight_performance: shrinkage_weight(played, 0.0),
-            fide_annuls: 2 * played < scheduled,
         }
     }
 }
 
+#[cfg(test)]
 impl Withdrawn {
     /// From W's played games: `e[g]` = E(opponent_g, W), `s[g]` = the opponent's score.
-    #[cfg(test)]
     pub(super) fn new(e: &[f64], s: &[f64], scheduled: u32, k: f64) -> Withdrawn {
-        Withdrawn::with_weights(e, s, &Weights::new(e.len() as u32, scheduled, k))
-    }
-
-    /// [`Withdrawn::new`] with the scenario's [`Weights`] computed once.
-    #[inline]
-    pub(super) fn with_weights(e: &[f64], s: &[f64], weights: &Weights) -> Withdrawn {
         let n = e.len() as u32;
-        let (mut w_points, mut sum_e) = (0.0, 0.0);
-        for (&eg, &sg) in e.iter().zip(s) {
-            w_points += 1.0 - sg;
-            sum_e += eg;
-        }
-        let residual = if n == 0 {
-            0.0
-        } else {
-            (1.0 - w_points / f64::from(n)) - sum_e / f64::from(n)
-        };
+        let weights = Weights::new(n, k);
+        let (sum_y, sum_e) = e
+            .iter()
+            .zip(s)
+            .fold((0.0, 0.0), |(y, x), (&eg, &sg)| (y + sg, x + eg));
         Withdrawn {
-            residual,
+            residual: residual(sum_y, sum_e, n),
             weight: weights.weight,
             weight_performance: weights.weight_performance,
-            fide_annuls: weights.fide_annuls,
+            fide_annuls: 2 * n < scheduled,
         }
     }
 
@@ -70,13 +59,51 @@ impl Withdrawn {
     /// [`METHODS`](super::METHODS) order, and which of them the clamp to [0, 1] changed.
     #[inline]
     pub(super) fn predict(&self, e: f64) -> ([f64; 6], [bool; 6]) {
-        let performance = e + self.weight_performance * self.residual;
-        let bayes = e + self.weight * self.residual;
-        let (p, b) = (performance.clamp(0.0, 1.0), bayes.clamp(0.0, 1.0));
+        let weights = Weights {
+            weight: self.weight,
+            weight_performance: self.weight_performance,
+        };
+        let ([elo, p, b], [p_clamped, b_clamped]) = fitted(e, self.residual, &weights);
         let fide = if self.fide_annuls { 0.5 } else { 1.0 };
         (
-            [1.0, 0.5, e, p, b, fide],
-            [false, false, false, p != performance, b != bayes, false],
+            [1.0, 0.5, elo, p, b, fide],
+            [false, false, false, p_clamped, b_clamped, false],
         )
+    }
+}
+
+/// # Formula
+/// δ_W = s̄ − Ē over W's n played games (s̄ the opponents' mean score, Ē their mean expected
+/// score; the (1 − s̄_W) − Ē of `impute::analyse` with W's own score s̄_W = 1 − s̄), 0 when n = 0.
+/// From the sums Σs and ΣE.
+#[inline]
+pub(super) fn residual(sum_s: f64, sum_e: f64, n: u32) -> f64 {
+    if n == 0 {
+        0.0
+    } else {
+        (sum_s - sum_e) / f64::from(n)
+    }
+}
+
+/// The predictions of the three fitted methods for an unplayed game with E(i, W) = `e` and W's
+/// residual δ: Elo E, performance clamp(E + w₀δ), Bayes clamp(E + wδ) (clamped to [0, 1]),
+/// and whether the clamp changed performance and Bayes. Branch-free, so that the study's loop
+/// over every unplayed game compiles to SIMD.
+#[inline(always)]
+pub(super) fn fitted(e: f64, residual: f64, weights: &Weights) -> ([f64; 3], [bool; 2]) {
+    let performance = e + weights.weight_performance * residual;
+    let bayes = e + weights.weight * residual;
+    let (p, b) = (unit_clamp(performance), unit_clamp(bayes));
+    ([e, p, b], [p != performance, b != bayes])
+}
+
+/// x clamped to [0, 1] by two selects (the same result as `f64::clamp` for every number).
+#[inline(always)]
+fn unit_clamp(x: f64) -> f64 {
+    let low = if x < 0.0 { 0.0 } else { x };
+    if low > 1.0 {
+        1.0
+    } else {
+        low
     }
 }

@@ -44,21 +44,30 @@
 //! - ratings are not rounded to integers (the app's players have integer ratings; the formula
 //!   is the same, see the equivalence test against [`crate::impute::analyse`]).
 //! - E(i, W) is the logistic curve of `elo::logistic_expected` written in its Bradley–Terry form
-//!   Q_i / (Q_i + Q_W) with Q = 10^((R − μ)/400): one power per player instead of one per game,
-//!   and computed with `libm` so that it is the same bits in wasm. It agrees with
-//!   `logistic_expected` to within a few units in the last place (tested).
+//!   Q_i / (Q_i + Q_W) with Q = 10^((R − μ)/400): one power per player instead of one per game.
+//!   With R = μ + σz (z the rating's standard normal), Q = exp(z·σ·ln 10/400), computed by
+//!   `exp` so that it is the same bits in wasm. It agrees with `logistic_expected` to within a
+//!   few units in the last place (tested).
+//! - a game's outcome is drawn without dividing: the thresholds P(win) and P(win) + P(draw)
+//!   multiplied by Q_i + c·Q_W (`game::sample_score_from_factors`, tested against
+//!   [`outcome_probabilities`]); its uniform has 32 bits.
 //!
 //! # Reproducibility
-//! Every (scenario, tournament index) has its own ChaCha8 stream: the key is derived from the
-//! seed and the scenario's settings (σ, β, n) by SplitMix64, the stream id is the tournament
-//! index. A tournament's numbers therefore depend neither on how the work is split into chunks
-//! or threads nor on which other scenarios are in the grid. Normals (Box–Muller) and powers of
-//! ten use the pure-Rust `libm` functions, never the platform's, and everything else is IEEE
-//! arithmetic, so the numbers are bit-identical on every target (the test `pinned_small_run`
-//! pins a small run's exact sums; the same sums, and the full default table, were checked
-//! identical in wasm under Node). Per-tournament sums are added into exact fixed-point
-//! accumulators ([`ExactSum`]), so merging partial sums is associative: any chunking, any thread
-//! count, any merge order gives bit-identical results.
+//! Every (scenario, tournament index) has its own xoshiro256++ stream, seeded by SplitMix64 from
+//! the seed, the scenario's settings (σ, β, n) and the tournament index
+//! (`rng::tournament_stream`). A tournament's numbers therefore depend neither on how the work
+//! is split into chunks or threads nor on which other scenarios are in the grid. Normals come
+//! from a ziggurat (`normal`), the strength factors from an exponential in plain IEEE arithmetic
+//! (`exp`), the rare slow paths and tables from the pure-Rust `libm`, never the platform's
+//! functions, and everything else is IEEE arithmetic in a fixed order (no fused multiply-add),
+//! so the numbers are bit-identical on every target (the test `pinned_small_run` pins a small
+//! run's exact sums, and the wasm test `tests/web/simulation.rs` checks the same sums in the
+//! browser). Per-tournament sums are added into exact fixed-point accumulators
+//! ([`ExactSum`]), so merging partial sums is associative: any chunking, any thread count, any
+//! merge order gives bit-identical results.
+//!
+//! The streams changed in issue 15 (ChaCha8 with Box–Muller normals and `libm::pow` before,
+//! about 3× slower): the same model and statistics, other draws, so other digits for a seed.
 //!
 //! # Browser use
 //! [`Study::chunks`] splits the work; [`Study::run_chunk`] is a pure function of the config and
@@ -69,22 +78,24 @@
 //! - `config`: the settings ([`StudyConfig`], its limits and validation) and the scenario grid;
 //! - `methods`: the six methods in column order ([`METHODS`], [`PerMethod`]);
 //! - `game`: the draw model and the expected score of a game;
-//! - `rng`: the seeded random streams (one per scenario and tournament);
-//! - `chacha`: those streams' ChaCha8 words, many streams side by side (SIMD), as `ChaCha8Rng`
-//!   gives them;
-//! - `pow10`: 10^y, bit for bit `libm::pow(10.0, y)`, with its constant half precomputed;
+//! - `rng`: the seeded random streams (one per scenario and tournament) and uniform draws;
+//! - `normal`: standard normals (ziggurat);
+//! - `exp`: eˣ in plain IEEE arithmetic, for the strength factors;
+//! - `pow10`: 10^y, bit for bit `libm::pow(10.0, y)`, with its constant half precomputed (the
+//!   live forecast's strength factors);
 //! - `estimators`: each method's prediction for an unplayed game;
 //! - `sums`: exact, order-independent partial sums ([`ExactSum`], [`PartialSums`]);
 //! - `study`: the runner ([`Study`]): chunks, the inner loop, threads, merging;
 //! - `summary`: the result table, the headline numbers and which method was best;
 //! - `paper`, `claims`: the paper's claims and how ours compare.
 
-mod chacha;
 mod claims;
 mod config;
 mod estimators;
+mod exp;
 mod game;
 mod methods;
+mod normal;
 pub mod paper;
 mod pow10;
 mod rng;

@@ -1,12 +1,11 @@
-//! The random streams: one ChaCha8 stream per (scenario, tournament), keyed from the seed, and
-//! the uniform and normal draws taken from it, the same bits on every target. The study reads
-//! the streams in bulk ([`super::chacha`]); the `ChaCha8Rng` forms here are the reference the
-//! tests draw from, and both turn the same 64-bit words into the same numbers.
+//! The random streams: one xoshiro256++ stream per (scenario, tournament), seeded from the seed
+//! and the scenario's settings, and the uniform draws taken from it, the same bits on every
+//! target. The normals are in [`super::normal`].
 
-use super::chacha::STREAMS;
 use super::config::Scenario;
-use chacha20::rand_core::Rng;
+use chacha20::rand_core::{Rng, SeedableRng};
 use chacha20::ChaCha8Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// SplitMix64 (Steele, Lea & Flood 2014): one step of the generator, used to spread the seed.
 pub(crate) fn splitmix64(state: &mut u64) -> u64 {
@@ -17,8 +16,8 @@ pub(crate) fn splitmix64(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The ChaCha8 key of a scenario: SplitMix64 over the seed and the bits of (σ, β, n).
-pub(super) fn scenario_key(seed: u64, s: &Scenario) -> [u8; 32] {
+/// The key of a scenario's streams: SplitMix64 over the seed and the bits of (σ, β, n).
+pub(super) fn scenario_key(seed: u64, s: &Scenario) -> u64 {
     // `+ 0.0` turns −0.0 into 0.0, so the two spellings of zero share a stream.
     let words = [
         (s.rating_sd + 0.0).to_bits(),
@@ -30,62 +29,57 @@ pub(super) fn scenario_key(seed: u64, s: &Scenario) -> [u8; 32] {
         let mut mixed = state ^ w;
         state = splitmix64(&mut mixed);
     }
-    let mut key = [0u8; 32];
-    for part in key.chunks_exact_mut(8) {
+    state
+}
+
+/// # Formula
+/// The stream of tournament `t` of the scenario keyed `key`: xoshiro256++ (Blackman & Vigna
+/// 2021) whose 256-bit state is four SplitMix64 outputs from `key` ⊕ SplitMix64(t). SplitMix64's
+/// mix is a bijection, so distinct tournaments start from distinct points of SplitMix64's
+/// sequence (a tournament takes 5 of its 2⁶⁴ steps: overlap is out of reach). A tournament's
+/// numbers therefore depend neither on how the work is split nor on the other scenarios.
+#[inline]
+pub(super) fn tournament_stream(key: u64, t: u64) -> Xoshiro256PlusPlus {
+    let mut index = t;
+    let mut state = key ^ splitmix64(&mut index);
+    let mut seed = [0u8; 32];
+    for part in seed.chunks_exact_mut(8) {
         part.copy_from_slice(&splitmix64(&mut state).to_le_bytes());
     }
-    key
+    Xoshiro256PlusPlus::from_seed(seed)
 }
 
 /// 2⁻⁵³.
 const UNIT: f64 = 1.0 / 9_007_199_254_740_992.0;
+/// 2⁻³².
+const UNIT32: f64 = 1.0 / 4_294_967_296.0;
 
 /// Uniform on [0, 1) from the top 53 bits.
-/// (The study reads whole batches of stream words through [`uniform_from`]; the live
-/// forecast draws one word at a time from its own generator.)
+/// (The live forecast draws one word at a time from its own ChaCha8 generator.)
 #[inline]
 pub(crate) fn uniform(rng: &mut ChaCha8Rng) -> f64 {
     uniform_from(rng.next_u64())
 }
 
-/// Uniform on [0, 1) from the top 53 bits of one word of the stream.
+/// Uniform on [0, 1) from the top 53 bits of one word.
 #[inline]
 pub(super) fn uniform_from(word: u64) -> f64 {
     (word >> 11) as f64 * UNIT
 }
 
-/// One stream of a batch made by [`fill_interleaved`](super::chacha::fill_interleaved).
-#[derive(Clone, Copy)]
-pub(super) struct Stream<'a> {
-    pub(super) words: &'a [u32],
-    pub(super) lane: usize,
-}
-
-impl Stream<'_> {
-    /// The stream's `i`-th 64-bit word (low 32-bit word first, as `next_u64`).
-    #[inline]
-    pub(super) fn word64(self, i: usize) -> u64 {
-        let at = |w: usize| u64::from(self.words[w * STREAMS + self.lane]);
-        at(2 * i) | (at(2 * i + 1) << 32)
-    }
-}
-
-/// # Formula
-/// Box–Muller (Box & Muller 1958): for U₁ ∈ (0, 1], U₂ ∈ [0, 1), r = √(−2 ln U₁),
-/// θ = 2πU₂, (r cos θ, r sin θ) are two independent standard normals. `libm` makes the
-/// logarithm and the sine/cosine the same bits on every target.
-#[cfg(test)]
-pub(super) fn standard_normals(rng: &mut ChaCha8Rng) -> (f64, f64) {
-    let (a, b) = (rng.next_u64(), rng.next_u64());
-    standard_normals_from(a, b)
-}
-
-/// [`standard_normals`] from two consecutive words of the stream.
+/// Uniform on (0, 1] from the top 53 bits of one word (never 0, for a logarithm).
 #[inline]
-pub(super) fn standard_normals_from(a: u64, b: u64) -> (f64, f64) {
-    let u1 = ((a >> 11) + 1) as f64 * UNIT;
-    let u2 = uniform_from(b);
-    let r = libm::sqrt(-2.0 * libm::log(u1));
-    let (sin, cos) = libm::sincos(2.0 * std::f64::consts::PI * u2);
-    (r * cos, r * sin)
+pub(super) fn open_uniform_from(word: u64) -> f64 {
+    ((word >> 11) + 1) as f64 * UNIT
+}
+
+/// Two uniforms on [0, 1) from one word, 32 bits each (low half first): the games' draws.
+/// A game compares its uniform with probabilities, so 2⁻³² steps shift a probability by at
+/// most 2.3·10⁻¹⁰, far below anything the study can see.
+#[inline]
+pub(super) fn uniform_pair_from(word: u64) -> (f64, f64) {
+    (
+        f64::from(word as u32) * UNIT32,
+        f64::from((word >> 32) as u32) * UNIT32,
+    )
 }

@@ -1,16 +1,19 @@
 //! The runner: a validated [`Study`] splits the work into chunks, runs a chunk (the inner loop),
 //! merges partial sums into the result, or does all of it on several threads.
 
-use super::chacha::{fill_interleaved, Key, STREAMS};
 use super::config::{ConfigError, Scenario, StudyConfig};
-use super::estimators::{Weights, Withdrawn};
-use super::game::{expected_from_factors, sample_score, strength_factor};
-use super::methods::{PerMethod, METHODS};
-use super::rng::{scenario_key, standard_normals_from, uniform_from, Stream};
+use super::estimators::{self, Weights};
+use super::exp::exp;
+use super::game::{expected_from_factors, sample_score_from_factors};
+use super::methods::PerMethod;
+use super::normal::Ziggurat;
+use super::rng::{scenario_key, tournament_stream, uniform_pair_from};
 use super::summary::{ScenarioResult, StudyResult, Summary};
 use super::sums::{ExactSum, PartialSums};
 use crate::berger;
 use crate::impute::Policy;
+use chacha20::rand_core::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::Range;
@@ -22,51 +25,69 @@ use std::sync::Mutex;
 pub const DEFAULT_CHUNK: u64 = 1000;
 
 /// The methods whose prediction depends on the games (Elo, performance, Bayes), by index into
-/// [`METHODS`]; the others predict a constant.
+/// [`METHODS`](super::METHODS); the others predict a constant.
 const FITTED: [usize; 3] = [2, 3, 4];
 
-/// The scratch space of one tournament, allocated once per chunk.
+/// Lanes of the study's sums over unplayed games: partial sums in this many interleaved
+/// accumulators (combined in a fixed order), which the compiler keeps in SIMD registers.
+const LANES: usize = 4;
+
+/// The scratch space of one tournament, allocated once per chunk. Games are laid out slot by
+/// slot: game g of W's schedule (0-based) of every W in turn, `k = g · players + w`, so that W's
+/// first n games (the played ones) are the first n · players entries.
 struct Tournament {
-    /// Ratings (one more than players when the count is odd: normals come in pairs).
-    ratings: Vec<f64>,
     /// Strength factors Q of the players.
     q: Vec<f64>,
-    /// Per game of each iteration (W by W, schedule order): the opponent's Q and W's Q.
+    /// Per game: the opponent's Q and W's Q.
     opponent_q: Vec<f64>,
     own_q: Vec<f64>,
-    /// Per game: the uniform that decides it, E(opponent, W) from ratings, the opponent's score.
+    /// Per game: the uniform that decides it, E(opponent, W) from ratings, the opponent's
+    /// score, and W's residual δ_W (only for the unplayed games). `LANES` zeros follow the
+    /// games, so the unplayed games can be summed in whole groups of `LANES` (zeros add 0).
     u: Vec<f64>,
     e: Vec<f64>,
     y: Vec<f64>,
+    residual: Vec<f64>,
+    /// Per W: Σ score and Σ E over the played games.
+    sum_y: Vec<f64>,
+    sum_e: Vec<f64>,
 }
 
 impl Tournament {
     fn new(players: usize, scheduled: usize) -> Tournament {
         let games = players * scheduled;
         Tournament {
-            ratings: vec![0.0; players + 1],
             q: vec![0.0; players],
             opponent_q: vec![0.0; games],
             own_q: vec![0.0; games],
             u: vec![0.0; games],
-            e: vec![0.0; games],
-            y: vec![0.0; games],
+            e: vec![0.0; games + LANES],
+            y: vec![0.0; games + LANES],
+            residual: vec![0.0; games + LANES],
+            sum_y: vec![0.0; players],
+            sum_e: vec![0.0; players],
         }
     }
 }
 
 /// What every tournament of a scenario shares.
 struct Fixed {
-    scenario: Scenario,
+    /// Q = 10^((R − μ)/400) = exp(spread · z) for a rating R = μ + σz: spread = σ·ln 10 / 400.
+    spread: f64,
+    /// c = 10^(β/400): W's true strength factor is c·Q_W.
     form_factor: f64,
     weights: Weights,
+    ziggurat: Ziggurat,
 }
 
-/// A chunk's running totals: exact sums per tournament, clamp counts.
+/// A chunk's running totals: exact sums per tournament of the fitted methods, counts of the
+/// unplayed games' outcomes (the constant methods' errors follow from them), clamp counts.
 #[derive(Default)]
 struct Accumulator {
-    squared_error: [ExactSum; 6],
-    error: [ExactSum; 6],
+    squared_error: [ExactSum; 3],
+    error: [ExactSum; 3],
+    /// The opponent's score in the unplayed games: 0, ½, 1.
+    outcomes: [u64; 3],
     clamped: [u64; 6],
 }
 
@@ -163,8 +184,9 @@ impl Chunk {
 pub struct Study {
     config: StudyConfig,
     scenarios: Vec<Scenario>,
-    /// W's opponents (0-based) in W's schedule order: `opponents[w * scheduled + g]`.
-    pub(super) opponents: Vec<u32>,
+    /// W's opponents (0-based), slot by slot: the opponent in game g of W's schedule order is
+    /// `slot_opponents[g * players + w]`.
+    slot_opponents: Vec<u32>,
     scheduled: u32,
 }
 
@@ -182,12 +204,25 @@ impl Study {
         }
         let opponents: Vec<u32> = per_player.concat();
         debug_assert_eq!(opponents.len(), (players * scheduled) as usize);
+        let slot_opponents = (0..scheduled as usize)
+            .flat_map(|g| (0..players as usize).map(move |w| (g, w)))
+            .map(|(g, w)| opponents[w * scheduled as usize + g])
+            .collect();
         Ok(Study {
             scenarios: config.scenarios(),
             config,
-            opponents,
+            slot_opponents,
             scheduled,
         })
+    }
+
+    /// W's opponents (0-based) in W's schedule order.
+    #[cfg(test)]
+    pub(super) fn opponents_of(&self, w: usize) -> Vec<u32> {
+        let players = self.config.players as usize;
+        (0..self.scheduled as usize)
+            .map(|g| self.slot_opponents[g * players + w])
+            .collect()
     }
 
     pub fn config(&self) -> &StudyConfig {
@@ -253,151 +288,185 @@ impl Study {
         Ok(self.simulate(scenario, &s, tournaments))
     }
 
-    /// The inner loop (see the module documentation for the design). Tournaments are taken in
-    /// batches: the ChaCha8 words of a batch's streams are made together ([`fill_interleaved`]),
-    /// then each tournament reads its own stream from the start, exactly as `ChaCha8Rng`
-    /// would: the normals of the ratings first, then one uniform per game.
+    /// The inner loop (see the module documentation for the design). Each tournament reads its
+    /// own stream ([`tournament_stream`]) from the start: the ratings' normals first, then one
+    /// 32-bit uniform per game.
     fn simulate(&self, index: usize, s: &Scenario, tournaments: Range<u64>) -> PartialSums {
+        #[cfg(target_arch = "wasm32")]
+        return self.simulate_simd128(index, s, tournaments);
+        #[cfg(not(target_arch = "wasm32"))]
+        self.simulate_any(index, s, tournaments)
+    }
+
+    /// WebAssembly SIMD for the inner loop (every browser the app targets has it: Chrome 91,
+    /// Firefox 89, Safari 16.4; one without it rejects the worker's module at load instead of
+    /// computing other numbers). Integer and IEEE operations only, so the same bits as natively.
+    #[cfg(target_arch = "wasm32")]
+    #[target_feature(enable = "simd128")]
+    fn simulate_simd128(&self, index: usize, s: &Scenario, tournaments: Range<u64>) -> PartialSums {
+        self.simulate_any(index, s, tournaments)
+    }
+
+    #[inline(always)]
+    fn simulate_any(&self, index: usize, s: &Scenario, tournaments: Range<u64>) -> PartialSums {
         let players = self.config.players as usize;
         let scheduled = self.scheduled as usize;
-        // Normals come in pairs for `players + 1` slots (see `Tournament::ratings`).
-        let pairs = players.div_ceil(2);
-        let words = 2 * (2 * pairs + players * scheduled);
-        let blocks = words.div_ceil(16);
-        let key = Key::from_seed(&scenario_key(self.config.seed, s));
+        let played = s.withdrawal_after as usize;
+        let key = scenario_key(self.config.seed, s);
         let fixed = Fixed {
-            scenario: *s,
-            // c = 10^(β/400): W's true strength factor is c·Q_W.
+            spread: s.rating_sd * std::f64::consts::LN_10 / 400.0,
             form_factor: libm::pow(10.0, s.form / 400.0),
-            weights: Weights::new(s.withdrawal_after, self.scheduled, self.config.k),
+            weights: Weights::new(s.withdrawal_after, self.config.k),
+            ziggurat: Ziggurat::new(),
         };
-        let mut stream_words = vec![0u32; blocks * 16 * STREAMS];
         let mut work = Tournament::new(players, scheduled);
         let mut acc = Accumulator::default();
-        let mut t = tournaments.start;
-        while t < tournaments.end {
-            // A batch is always STREAMS streams; past the chunk's end they are not read.
-            fill_interleaved(&key, t, blocks, &mut stream_words);
-            let n = (tournaments.end - t).min(STREAMS as u64) as usize;
-            for lane in 0..n {
-                let stream = Stream {
-                    words: &stream_words,
-                    lane,
-                };
-                self.tournament(&fixed, stream, &mut work, &mut acc);
-            }
-            t += n as u64;
+        for t in tournaments.clone() {
+            let mut rng = tournament_stream(key, t);
+            self.tournament(&fixed, played, &mut rng, &mut work, &mut acc);
         }
         let mut sums = PartialSums::empty(index);
         sums.tournaments = tournaments.end - tournaments.start;
-        sums.games =
-            sums.tournaments * (players * (scheduled - s.withdrawal_after as usize)) as u64;
-        sums.squared_error = PerMethod::from_array(acc.squared_error);
-        sums.error = PerMethod::from_array(acc.error);
+        sums.games = sums.tournaments * (players * (scheduled - played)) as u64;
+        // The constant methods (forfeit 1, annul ½, FIDE one of them) have errors in
+        // {0, ±½, ±1}: their sums are exact multiples of ¼, counted from the outcomes.
+        let [losses, draws, wins] = acc.outcomes.map(i128::from);
+        // Forfeit: d = 1 − y; annulment: d = ½ − y (y the opponent's score: 0, ½ or 1).
+        let forfeit = (4 * losses + draws, 4 * losses + 2 * draws);
+        let annul = (losses + wins, 2 * (losses - wins));
+        let fide = if 2 * played < scheduled {
+            annul
+        } else {
+            forfeit
+        };
+        let mut sq = [forfeit.0, annul.0, 0, 0, 0, fide.0].map(ExactSum::from_quarters);
+        let mut err = [forfeit.1, annul.1, 0, 0, 0, fide.1].map(ExactSum::from_quarters);
+        for (f, m) in FITTED.iter().enumerate() {
+            sq[*m] = acc.squared_error[f];
+            err[*m] = acc.error[f];
+        }
+        sums.squared_error = PerMethod::from_array(sq);
+        sums.error = PerMethod::from_array(err);
         sums.clamped = PerMethod::from_array(acc.clamped);
         sums
     }
 
-    /// One simulated tournament from its stream's words (see the module documentation).
+    /// One simulated tournament from its stream (see the module documentation).
+    #[inline(always)]
     fn tournament(
         &self,
         fixed: &Fixed,
-        stream: Stream<'_>,
+        played: usize,
+        rng: &mut Xoshiro256PlusPlus,
         work: &mut Tournament,
         acc: &mut Accumulator,
     ) {
         let cfg = &self.config;
-        let (s, form_factor, weights) = (&fixed.scenario, fixed.form_factor, &fixed.weights);
         let players = cfg.players as usize;
-        let scheduled = self.scheduled as usize;
-        let played = s.withdrawal_after as usize;
+        let games = players * self.scheduled as usize;
         let Tournament {
-            ratings,
             q,
             opponent_q,
             own_q,
             u,
             e,
             y,
-            ..
+            residual,
+            sum_y,
+            sum_e,
         } = work;
-        let mut next = 0;
-        for pair in ratings.chunks_exact_mut(2) {
-            let (z0, z1) = standard_normals_from(stream.word64(next), stream.word64(next + 1));
-            next += 2;
-            pair[0] = cfg.rating_mean + s.rating_sd * z0;
-            pair[1] = cfg.rating_mean + s.rating_sd * z1;
+        // Ratings R = μ + σz, z ~ N(0, 1); only the strength factors are used.
+        for qi in q.iter_mut() {
+            *qi = fixed.spread * fixed.ziggurat.sample(rng);
         }
-        for (qi, &ri) in q.iter_mut().zip(ratings.iter()) {
-            *qi = strength_factor(ri, cfg.rating_mean);
+        for qi in q.iter_mut() {
+            *qi = exp(*qi);
         }
-        // One uniform per game of each leave-one-out iteration, W by W in schedule order.
-        for (k, v) in u.iter_mut().enumerate() {
-            *v = uniform_from(stream.word64(next + k));
+        // One uniform per game of each leave-one-out iteration.
+        let mut pairs = u.chunks_exact_mut(2);
+        for pair in &mut pairs {
+            (pair[0], pair[1]) = uniform_pair_from(rng.next_u64());
         }
-        let iterations = opponent_q
-            .chunks_exact_mut(scheduled)
-            .zip(own_q.chunks_exact_mut(scheduled))
-            .zip(self.opponents.chunks_exact(scheduled));
-        for (w, ((oq, wq), opponents)) in iterations.enumerate() {
-            for (oq, &i) in oq.iter_mut().zip(opponents) {
-                *oq = q[i as usize];
-            }
-            wq.fill(q[w]);
+        if let [last] = pairs.into_remainder() {
+            *last = uniform_pair_from(rng.next_u64()).0;
+        }
+        for (oq, &i) in opponent_q.iter_mut().zip(&self.slot_opponents) {
+            *oq = q[i as usize];
+        }
+        for wq in own_q.chunks_exact_mut(players) {
+            wq.copy_from_slice(q);
         }
         // Every game of every iteration at once: straight-line arithmetic the compiler turns
         // into SIMD, element by element the same operations as one game at a time.
-        for k in 0..e.len() {
+        let (form_factor, draw_peak) = (fixed.form_factor, cfg.draw_peak);
+        for k in 0..games {
             let (q_i, q_w) = (opponent_q[k], own_q[k]);
             e[k] = expected_from_factors(q_i, q_w);
-            y[k] = sample_score(
-                expected_from_factors(q_i, form_factor * q_w),
-                cfg.draw_peak,
-                u[k],
-            );
+            y[k] = sample_score_from_factors(q_i, form_factor * q_w, draw_peak, u[k]);
         }
-        // The three methods that predict a constant (forfeit 1, annul ½, FIDE one of them)
-        // have errors in {0, ±½, ±1}: their sums are multiples of ¼ far below 2⁵³, exact in
-        // any order, so counting the outcomes gives the same bits as adding game by game.
-        let mut outcomes = [0u32; 3];
-        let mut fitted_sq = [0.0f64; 3];
-        let mut fitted_err = [0.0f64; 3];
-        for w in 0..players {
-            let (e, y) = (
-                &e[w * scheduled..(w + 1) * scheduled],
-                &y[w * scheduled..(w + 1) * scheduled],
-            );
-            let wd = Withdrawn::with_weights(&e[..played], &y[..played], weights);
-            for g in played..scheduled {
-                outcomes[(2.0 * y[g]) as usize] += 1;
-                let (pred, clamp) = wd.predict(e[g]);
-                for (f, m) in FITTED.iter().enumerate() {
-                    let d = pred[*m] - y[g];
-                    fitted_sq[f] += d * d;
-                    fitted_err[f] += d;
-                    acc.clamped[*m] += u64::from(clamp[*m]);
-                }
+        // W's residual from the played games (slot by slot, so W by W in SIMD).
+        sum_y.fill(0.0);
+        sum_e.fill(0.0);
+        for (ys, es) in y[..played * players]
+            .chunks_exact(players)
+            .zip(e[..played * players].chunks_exact(players))
+        {
+            for w in 0..players {
+                sum_y[w] += ys[w];
+                sum_e[w] += es[w];
             }
         }
-        let [losses, draws, wins] = outcomes.map(f64::from);
-        // Forfeit: d = 1 − y; annulment: d = ½ − y (y the opponent's score: 0, ½ or 1).
-        let forfeit = (losses + 0.25 * draws, losses + 0.5 * draws);
-        let annul = (0.25 * (losses + wins), 0.5 * (losses - wins));
-        let fide = if 2 * played < scheduled {
-            annul
-        } else {
-            forfeit
-        };
-        let mut sq = [forfeit.0, annul.0, 0.0, 0.0, 0.0, fide.0];
-        let mut err = [forfeit.1, annul.1, 0.0, 0.0, 0.0, fide.1];
-        for (f, m) in FITTED.iter().enumerate() {
-            sq[*m] = fitted_sq[f];
-            err[*m] = fitted_err[f];
+        // δ_W per W, then once per unplayed slot.
+        for (y_sum, e_sum) in sum_y.iter_mut().zip(sum_e.iter()) {
+            *y_sum = estimators::residual(*y_sum, *e_sum, played as u32);
         }
-        for m in 0..METHODS.len() {
-            acc.squared_error[m].add_f64(sq[m]);
-            acc.error[m].add_f64(err[m]);
+        let unplayed = played * players..games;
+        for r in residual[unplayed.clone()].chunks_exact_mut(players) {
+            r.copy_from_slice(sum_y);
         }
+        // Every unplayed game in groups of LANES (the zeros after the games add nothing).
+        let groups = (unplayed.len()).div_ceil(LANES) * LANES;
+        let span = unplayed.start..unplayed.start + groups;
+        let [mut sq0, mut sq1, mut sq2, mut err0, mut err1, mut err2] = [[0.0f64; LANES]; 6];
+        let [mut clamped_p, mut clamped_b, mut sum_s, mut sum_s2] = [[0.0f64; LANES]; 4];
+        let count = |c: bool| if c { 1.0 } else { 0.0 };
+        for ((es, ys), rs) in e[span.clone()]
+            .chunks_exact(LANES)
+            .zip(y[span.clone()].chunks_exact(LANES))
+            .zip(residual[span].chunks_exact(LANES))
+        {
+            for l in 0..LANES {
+                let ([elo, p, b], [cp, cb]) = estimators::fitted(es[l], rs[l], &fixed.weights);
+                let (d0, d1, d2) = (elo - ys[l], p - ys[l], b - ys[l]);
+                sq0[l] += d0 * d0;
+                sq1[l] += d1 * d1;
+                sq2[l] += d2 * d2;
+                err0[l] += d0;
+                err1[l] += d1;
+                err2[l] += d2;
+                clamped_p[l] += count(cp);
+                clamped_b[l] += count(cb);
+                sum_s[l] += ys[l];
+                sum_s2[l] += ys[l] * ys[l];
+            }
+        }
+        let (sq, err) = ([sq0, sq1, sq2], [err0, err1, err2]);
+        let (clamped, outcome) = ([clamped_p, clamped_b], [sum_s, sum_s2]);
+        let total = |lanes: &[f64; LANES]| lanes.iter().fold(0.0, |a, &b| a + b);
+        for f in 0..3 {
+            acc.squared_error[f].add_f64(total(&sq[f]));
+            acc.error[f].add_f64(total(&err[f]));
+        }
+        // Counts and sums of multiples of ¼ below 2⁵³: exact.
+        acc.clamped[FITTED[1]] += total(&clamped[0]) as u64;
+        acc.clamped[FITTED[2]] += total(&clamped[1]) as u64;
+        // Σy = wins + draws/2 and Σy² = wins + draws/4.
+        let (s1, s2) = (total(&outcome[0]), total(&outcome[1]));
+        let draws = (4.0 * (s1 - s2)) as u64;
+        let wins = (2.0 * s2 - s1) as u64;
+        acc.outcomes[0] += unplayed.len() as u64 - wins - draws;
+        acc.outcomes[1] += draws;
+        acc.outcomes[2] += wins;
     }
 
     /// Merges partial sums (any order, any grouping) into the result. Every scenario must have

@@ -52,6 +52,11 @@ impl ExactSum {
         };
     }
 
+    /// `quarters` / 4, exactly.
+    pub fn from_quarters(quarters: i128) -> ExactSum {
+        ExactSum(quarters << 62)
+    }
+
     pub fn add(&mut self, other: ExactSum) {
         self.0 += other.0;
     }
