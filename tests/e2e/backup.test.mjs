@@ -4,12 +4,12 @@
 // browser brings back every event; a bad file changes nothing; a conflict asks.
 // Test ids: open-example, nav-rounds, round-tab, board-result, storage-error, stale-event,
 // backup-all, restore-file, restore-status, restore-error, restore-conflict, persistence.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
+import { gotoApp, screenshot, useApp, watchConsole } from './helpers.mjs';
 
 const byId = (page, id) => page.getByTestId(id, { exact: true });
 const EXAMPLE_KEY = 'crosstable.v1.event.example';
@@ -41,24 +41,15 @@ async function type(page, i, key) {
 }
 
 describe('two tabs on one event', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await openBrowser();
-  });
-  after(async () => {
-    await browser?.dispose();
-    await server?.close();
-  });
+  const app = useApp();
 
   test('a result typed in each tab: both are kept', async () => {
-    const a = browser.page;
+    const a = app.browser.page;
     const errors = watchConsole(a);
-    const before = await openRounds(a, server.url);
-    const b = await browser.context.newPage();
+    const before = await openRounds(a, app.server.url);
+    const b = await app.browser.context.newPage();
     const errorsB = watchConsole(b);
-    assert.deepEqual(await openRounds(b, server.url), before, 'both tabs show the same round');
+    assert.deepEqual(await openRounds(b, app.server.url), before, 'both tabs show the same round');
     // One board gets a draw in A, another a white win in B (boards that hold something else;
     // the boards 2 and 3 when they do).
     const two = [1, ...before.keys()].find((i) => before[i] !== 'draw');
@@ -90,8 +81,8 @@ describe('two tabs on one event', () => {
   });
 
   test('a write from a stale copy is refused, with a message, and the stored copy is shown', async () => {
-    const page = browser.page;
-    const before = await openRounds(page, server.url);
+    const page = app.browser.page;
+    const before = await openRounds(page, app.server.url);
     // Another tab's save that this page has not heard of (a page gets no storage event for
     // its own writes): the event is renamed in storage behind the page's back.
     await page.evaluate((key) => {
@@ -118,24 +109,15 @@ describe('two tabs on one event', () => {
 });
 
 describe('back up everything, restore', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await openBrowser();
-  });
-  after(async () => {
-    await browser?.dispose();
-    await server?.close();
-  });
+  const app = useApp();
 
   test('backup → clear storage → restore brings back every event', async () => {
-    const { page } = browser;
+    const { page } = app.browser;
     const errors = watchConsole(page);
-    await gotoApp(page, server.url);
+    await gotoApp(page, app.server.url);
     await byId(page, 'open-example').click();
     await byId(page, 'nav-rounds').click();
-    await gotoApp(page, server.url);
+    await gotoApp(page, app.server.url);
     // A second event: the new-event form would do; a copy of the example under another name
     // through "Import" is the shortest.
     const example = await page.evaluate((key) => localStorage.getItem(key), EXAMPLE_KEY);
@@ -147,7 +129,7 @@ describe('back up everything, restore', () => {
     // The import opens the event: on "/" that is the home shell handing over to the full app
     // (a reload of the event's address), which must finish before the next navigation.
     await byId(page, 'nav-rounds').waitFor();
-    await gotoApp(page, server.url);
+    await gotoApp(page, app.server.url);
     const names = async () => (await page.locator('.event-list .event-name').allTextContents()).sort();
     const before = await names();
     assert.equal(before.length, 2, before.join(', '));
@@ -171,7 +153,7 @@ describe('back up everything, restore', () => {
 
     // The browser clears site data.
     await page.evaluate(() => localStorage.clear());
-    await gotoApp(page, server.url);
+    await gotoApp(page, app.server.url);
     assert.equal((await names()).length, 1, 'an emptied browser starts with the example only');
 
     // A bad file first: a clear error, nothing changes.
@@ -196,8 +178,8 @@ describe('back up everything, restore', () => {
   });
 
   test('a restore that meets a changed copy asks, and each choice does what it says', async () => {
-    const { page } = browser;
-    await gotoApp(page, server.url);
+    const { page } = app.browser;
+    await gotoApp(page, app.server.url);
     const [download] = await Promise.all([page.waitForEvent('download'), byId(page, 'backup-all').click()]);
     const backupPath = await download.path();
     const saved = JSON.parse(await readFile(backupPath, 'utf8'));
@@ -209,7 +191,7 @@ describe('back up everything, restore', () => {
         if (text.includes('Second event')) localStorage.setItem(key, text.replace('Second event', 'Second event, changed'));
       }
     });
-    await gotoApp(page, server.url);
+    await gotoApp(page, app.server.url);
     await byId(page, 'restore-file').setInputFiles(backupPath);
     await byId(page, 'restore-status').waitFor();
     assert.match(await byId(page, 'restore-status').textContent(), /0 events added, 1 already here, 1 differing/);

@@ -6,12 +6,15 @@
 //   const errors = watchConsole(browser.page);   // console errors + uncaught exceptions
 //   await browser.reopen();                      // same profile: tests reload persistence
 //   await browser.dispose();                     // close and delete the profile
+//   const app = useApp();                        // in a describe: app.server and app.browser,
+//                                                // started before its tests and closed after
 
 import { createServer } from 'node:http';
 import { mkdtemp, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -165,6 +168,23 @@ export async function openBrowser({ profileDir, viewport = { width: 1280, height
     if (ownsProfile) await rm(profileDir, { recursive: true, force: true });
   };
   return browser;
+}
+
+/**
+ * One server and one browser shared by the tests of the `describe` it is called in: started in
+ * its `before`, closed in its `after`. Returns { server, browser }, filled when the tests run.
+ */
+export function useApp() {
+  const app = { server: undefined, browser: undefined };
+  before(async () => {
+    app.server = await startServer();
+    app.browser = await openBrowser();
+  });
+  after(async () => {
+    await app.browser?.dispose();
+    await app.server?.close();
+  });
+  return app;
 }
 
 /**

@@ -5,11 +5,11 @@
 // work. Which wasm a page loaded is read from its own resource timing (the service worker's
 // precache fetches are not the page's).
 // Test ids: open-example, nav-rounds, new-event-*.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DIST, createEvent, gotoApp, openBrowser, startServer, watchConsole } from './helpers.mjs';
+import { DIST, createEvent, gotoApp, openBrowser, useApp, watchConsole } from './helpers.mjs';
 
 const byId = (page, id) => page.getByTestId(id, { exact: true });
 
@@ -27,16 +27,7 @@ const isShell = (f) => /^home_shell-[0-9a-f]{16}_bg\.wasm$/.test(f);
 const isApp = (f) => /^crosstable-app-[0-9a-f]+_bg\.wasm$/.test(f);
 
 describe('the home shell', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await openBrowser();
-  });
-  after(async () => {
-    await browser?.dispose();
-    await server?.close();
-  });
+  const app = useApp();
 
   test('the build names both apps in index.html, and the service worker precaches both', async () => {
     const index = await readFile(path.join(DIST, 'index.html'), 'utf8');
@@ -51,9 +42,9 @@ describe('the home shell', () => {
   });
 
   test('"/" loads the shell only; opening the example hands over to the full app', async () => {
-    const { page } = browser;
+    const { page } = app.browser;
     const errors = watchConsole(page);
-    await gotoApp(page, server.url);
+    await gotoApp(page, app.server.url);
     await byId(page, 'open-example').waitFor();
     const first = await wasmFetched(page);
     assert.ok(first.some(isShell), `the shell's wasm: ${first.join(', ')}`);
@@ -74,8 +65,8 @@ describe('the home shell', () => {
   });
 
   test('a new event made in the shell is stored before the hand-over', async () => {
-    const { page } = browser;
-    await gotoApp(page, server.url);
+    const { page } = app.browser;
+    await gotoApp(page, app.server.url);
     await createEvent(page, { name: 'Shell Open', system: 'rr1', players: 'Ann, 2000\nBob, 1900\nCid, 1800\nDee, 1700' });
     await page.getByRole('heading', { name: 'Shell Open' }).waitFor();
     assert.ok((await wasmFetched(page)).some(isApp), 'the event page is the full app');
@@ -92,7 +83,7 @@ describe('the home shell', () => {
           },
         });
       });
-      await gotoApp(page, server.url);
+      await gotoApp(page, app.server.url);
       await page.waitForURL(/\/\?full$/);
       await byId(page, 'open-example').waitFor();
       const fetched = await wasmFetched(page);
@@ -117,7 +108,7 @@ describe('the home shell', () => {
           return setItem.call(this, key, value);
         };
       });
-      await gotoApp(page, server.url);
+      await gotoApp(page, app.server.url);
       await byId(page, 'open-example').waitFor();
       assert.ok((await wasmFetched(page)).some(isShell), 'the shell is loaded');
       await createEvent(page, { name: 'Quota Open', system: 'rr1', players: 'Ann, 2000\nBob, 1900\nCid, 1800\nDee, 1700' });
@@ -134,8 +125,8 @@ describe('the home shell', () => {
   });
 
   test('a deep link loads the full app without the shell', async () => {
-    const { page } = browser;
-    await gotoApp(page, new URL('learn', server.url).href);
+    const { page } = app.browser;
+    await gotoApp(page, new URL('learn', app.server.url).href);
     await page.locator('main h2').first().waitFor();
     const fetched = await wasmFetched(page);
     assert.ok(fetched.some(isApp), `the full app: ${fetched.join(', ')}`);

@@ -4,12 +4,12 @@
 // way out, and leaving a running study asks first.
 // Test ids: open-example, nav-rounds, nav-simulation, sim-run, sim-tournaments, sim-seed,
 // sim-results, sim-status, sim-cancel, pairings, update-banner (index.html's script).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DIST, gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
+import { DIST, gotoApp, openBrowser, screenshot, startServer, useApp, watchConsole } from './helpers.mjs';
 
 const byId = (page, id) => page.getByTestId(id, { exact: true });
 
@@ -117,24 +117,15 @@ describe('a new version', () => {
 });
 
 describe('the simulation when its worker cannot load', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await openBrowser();
-  });
-  after(async () => {
-    await browser?.dispose();
-    await server?.close();
-  });
+  const app = useApp();
 
   test('reports the failure instead of hanging, and a retry runs', async () => {
-    const { page } = browser;
+    const { page } = app.browser;
     // No service worker here (it would serve the worker from its cache): the browser must go
     // to the network for the worker, where worker.js fails.
     await page.addInitScript(() => delete Navigator.prototype.serviceWorker);
     await page.route('**/worker.js', (route) => route.abort());
-    await gotoApp(page, server.url + 'simulation');
+    await gotoApp(page, app.server.url + 'simulation');
     await byId(page, 'sim-tournaments').fill('50');
     await byId(page, 'sim-run').click();
     const status = byId(page, 'sim-status');
@@ -148,9 +139,9 @@ describe('the simulation when its worker cannot load', () => {
   });
 
   test('leaving a running study asks first', async () => {
-    const { page } = browser;
+    const { page } = app.browser;
     await page.unrouteAll();
-    await gotoApp(page, server.url + 'simulation');
+    await gotoApp(page, app.server.url + 'simulation');
     await byId(page, 'sim-tournaments').fill('100000');
     await byId(page, 'sim-run').click();
     await byId(page, 'sim-cancel').waitFor({ state: 'visible' });

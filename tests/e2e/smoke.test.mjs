@@ -2,7 +2,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
-import { DIST, gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
+import { DIST, gotoApp, screenshot, startServer, useApp, watchConsole } from './helpers.mjs';
 
 describe('static server for dist/', () => {
   let server;
@@ -26,25 +26,16 @@ describe('static server for dist/', () => {
 });
 
 describe('app smoke', () => {
-  let server;
-  let browser;
-  before(async () => {
-    server = await startServer();
-    browser = await openBrowser();
-  });
-  after(async () => {
-    await browser?.dispose();
-    await server?.close();
-  });
+  const app = useApp();
 
   test('page loads and shows "Crosstable" with no console errors', async () => {
-    const { page } = browser;
+    const { page } = app.browser;
     const errors = watchConsole(page);
-    await gotoApp(page, server.url);
+    await gotoApp(page, app.server.url);
     await page.getByRole('heading', { name: 'Crosstable' }).first().waitFor();
     // index.html says "Crosstable"; the home page names itself (issue 11: a title per page).
     await page.waitForFunction(() => document.title === 'Your events — Crosstable');
     await screenshot(page, 'smoke');
-    assert.deepEqual(errors, [], `console errors:\n${errors.join('\n')}\nrequests:\n${server.requests.join('\n')}`);
+    assert.deepEqual(errors, [], `console errors:\n${errors.join('\n')}\nrequests:\n${app.server.requests.join('\n')}`);
   });
 });
