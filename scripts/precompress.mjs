@@ -19,8 +19,9 @@ if (!dir) {
   process.exit(2);
 }
 const debug = process.env.TRUNK_PROFILE === 'debug'; // `trunk serve` without --release
-hashShell(dir, { publicUrl: process.env.TRUNK_PUBLIC_URL ?? '/' });
-const offline = writeServiceWorker(dir, { publicUrl: process.env.TRUNK_PUBLIC_URL ?? '/', enabled: !debug });
+const publicUrl = process.env.TRUNK_PUBLIC_URL ?? '/';
+hashShell(dir, { publicUrl });
+const offline = writeServiceWorker(dir, { publicUrl, enabled: !debug });
 if (debug) process.exit(0);
 console.log(`service worker ${offline.version}: ${offline.files.length} files precached`);
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|json|txt)$/;
