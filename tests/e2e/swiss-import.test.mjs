@@ -65,7 +65,7 @@ describe('a Swiss TRF without XXW', () => {
     assert.equal(await byId(page, 'withdrawal-item').count(), 0, 'no withdrawal stored');
 
     // One click records one of them.
-    await page.goBack();
+    await gotoApp(page, app.server.url);
     await byId(page, 'import-file').setInputFiles(file);
     await byId(page, 'import-warnings').waitFor({ timeout: 60_000 });
     await buttons.first().click();
