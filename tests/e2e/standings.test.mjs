@@ -40,12 +40,9 @@ describe('standings with tie-breaks', () => {
       assert.equal(await table.locator('tbody tr.withdrawn').count(), 1, 'the withdrawn player is marked');
 
       // The Swiss preset: other columns, and the list says so.
-      // The rows are redrawn in place (a big event's table is not rebuilt): mark them first.
-      await table.locator('tbody tr').evaluateAll((rows) => rows.forEach((r, i) => (r.dataset.mark = i)));
       const bodyBefore = await table.locator('thead').textContent();
       await byId(page, 'tiebreak-preset').selectOption('swiss');
       await waitForTextChange(table.locator('thead'), bodyBefore);
-      assert.equal(await table.locator('tbody tr[data-mark]').count(), 10, 'the same rows, updated in place');
       const swissColumns = await tiebreakColumns(page);
       assert.notDeepEqual(swissColumns, rrColumns);
       const listed = (await byId(page, 'tiebreak-editor').locator('.tb-code').allTextContents()).map((s) => s.trim());
