@@ -30,19 +30,14 @@ impl LiveStandings {
         let tournament = store.tournament(id.clone());
         let params = Memo::new(move |_| store.settings.with(|s| s.params()));
         let choice = store.tiebreak_choice(id.clone());
-        // It reruns only when the event or a choice changed, and then the standings differ
-        // (almost always): not comparing saves a deep comparison of every explanation.
-        let computed = Memo::new_with_compare(
-            move |_| {
-                let choice = choice.get();
-                let params = params.get();
-                tournament.with(|t| {
-                    t.as_ref()
-                        .map(|t| standings::compute(t, choice.basis, params, &choice.config()))
-                })
-            },
-            |_, _| true,
-        );
+        let computed = Memo::new(move |_| {
+            let choice = choice.get();
+            let params = params.get();
+            tournament.with(|t| {
+                t.as_ref()
+                    .map(|t| standings::compute(t, choice.basis, params, &choice.config()))
+            })
+        });
         let ratings = Memo::new(move |_| tournament.with(|t| t.as_ref().map(rating::report)));
         LiveStandings {
             event_id: StoredValue::new(id),

@@ -20,9 +20,7 @@ pub fn WhyAbovePanel(
                 .with(|c| c.as_ref().and_then(|c| interesting_pair(&c.standings)))
         })
     });
-    // The options of both selects, by position: a change of rules rewrites the texts that
-    // differ (the ranks) instead of rebuilding two lists of every player.
-    let options = Memo::new(move |_| {
+    let options = move || {
         live.with(|t, c| {
             c.standings
                 .rows
@@ -31,8 +29,7 @@ pub fn WhyAbovePanel(
                 .collect::<Vec<_>>()
         })
         .unwrap_or_default()
-    });
-    let count = Memo::new(move |_| options.with(Vec::len));
+    };
     let explanation = Memo::new(move |_| {
         let (a, b) = pair.get()?;
         live.with(|t, c| why_above(t, &c.standings, a, b))
@@ -51,24 +48,21 @@ pub fn WhyAbovePanel(
                     }
                 }
             >
-                <For
-                    each=move || 0..count.get()
-                    key=|i| *i
-                    children=move |i| {
-                        let option = Memo::new(move |_| {
-                            options.with(|o| o.get(i).cloned().unwrap_or_default())
-                        });
-                        let is_chosen = move || {
-                            let p = option.with(|o| o.0);
-                            pair.get().is_some_and(|(a, b)| (if which == 0 { a } else { b }) == p)
-                        };
-                        view! {
-                            <option value=move || option.with(|o| o.0.to_string()) prop:selected=is_chosen>
-                                {move || option.with(|o| o.1.clone())}
-                            </option>
-                        }
-                    }
-                />
+                {move || {
+                    options()
+                        .into_iter()
+                        .map(|(p, text)| {
+                            let is_chosen = move || {
+                                pair.get().is_some_and(|(a, b)| (if which == 0 { a } else { b }) == p)
+                            };
+                            view! {
+                                <option value=p.to_string() prop:selected=is_chosen>
+                                    {text}
+                                </option>
+                            }
+                        })
+                        .collect_view()
+                }}
             </select>
         }
     };
