@@ -11,8 +11,72 @@ pub use engine::trf::TrfWarning;
 /// Detects TRF or JSON and reads the whole file into a validated event, with the reader's
 /// warnings (what a readable TRF got wrong, e.g. a points column that disagrees with the
 /// results) for the user to see.
+///
+/// A Swiss TRF without `XXW` records no withdrawal: the players the reader detects as withdrawn
+/// (a run of forfeit losses up to the last round) are not stored as withdrawn — a withdrawn
+/// player is left out of the next pairing, which the file does not say — but listed as
+/// warnings, so that the arbiter records the withdrawals that are real (the CLI's `pair` reads
+/// such a file the same way). A round-robin keeps them: its withdrawal view works from them.
 pub fn import(text: &str) -> Result<Imported, ImportError> {
-    engine::io::import(text)
+    let mut imported = engine::io::import(text)?;
+    let t = &mut imported.tournament;
+    if withdrawals_are_suggestions(text, t) {
+        for w in std::mem::take(&mut t.withdrawals) {
+            imported.warnings.push(TrfWarning {
+                line: player_line(text, w.player).unwrap_or(1),
+                column: None,
+                message: withdrawal_warning(w.player, w.after_round),
+            });
+        }
+    }
+    Ok(imported)
+}
+
+/// Whether the withdrawals detected in `text`, read into `t`, are only suggestions: a Swiss
+/// TRF without `XXW` (see [`import`]).
+fn withdrawals_are_suggestions(text: &str, t: &Tournament) -> bool {
+    matches!(
+        engine::io::detect(text),
+        FileFormat::Trf | FileFormat::Trf16
+    ) && t.format.system() == engine::tiebreak::System::Swiss
+        && !text.lines().any(|l| l.starts_with("XXW"))
+}
+
+/// The withdrawals [`import`] listed as warnings for event `t` imported from `text` and not
+/// recorded since: what the import's "Record the withdrawal" buttons offer.
+pub fn suggested_withdrawals(text: &str, t: &Tournament) -> Vec<engine::Withdrawal> {
+    if !withdrawals_are_suggestions(text, t) {
+        return Vec::new();
+    }
+    t.detect_withdrawals()
+        .into_iter()
+        .filter(|w| t.withdrawal_of(w.player).is_none())
+        .collect()
+}
+
+/// The warning for a Swiss player who looks withdrawn but is not recorded as such.
+pub fn withdrawal_warning(player: engine::StartNo, after_round: u32) -> String {
+    if after_round == 0 {
+        format!(
+            "player {player} has taken part in no round and lost by forfeit, but the file records \
+             no withdrawal: the player stays in the pairing until you record one"
+        )
+    } else {
+        format!(
+            "player {player} has taken part in no round after round {after_round} and lost by \
+             forfeit, but the file records no withdrawal: the player stays in the pairing until \
+             you record one"
+        )
+    }
+}
+
+/// The line (from 1) of player `p`'s `001` record.
+fn player_line(text: &str, p: engine::StartNo) -> Option<usize> {
+    text.lines()
+        .position(|l| {
+            l.starts_with("001") && l.get(4..8).and_then(|n| n.trim().parse().ok()) == Some(p)
+        })
+        .map(|i| i + 1)
 }
 
 /// Reads the JSON file format (what storage holds).
@@ -152,6 +216,74 @@ pub fn read_chosen_file(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// t146 (299 players, Swiss, no `XXW`) cut to its first 6 rounds: players 193 and 275
+    /// lost their round 6 game by forfeit.
+    fn t146_after_six_rounds() -> String {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/dutch/t146/full.trf");
+        let full = std::fs::read_to_string(path).expect("the t146 fixture");
+        full.lines()
+            .map(|l| {
+                if l.starts_with("001") {
+                    l.get(..151).unwrap_or(l).trim_end()
+                } else {
+                    l
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn a_swiss_trf_without_xxw_stores_no_detected_withdrawal_but_warns() {
+        let text = t146_after_six_rounds();
+        let imported = import(&text).expect("t146 reads");
+        let t = &imported.tournament;
+        assert_eq!(t.rounds.len(), 6);
+        assert!(t.withdrawals.is_empty(), "{:?}", t.withdrawals);
+        let suggested: Vec<_> = suggested_withdrawals(&text, t)
+            .iter()
+            .map(|w| (w.player, w.after_round))
+            .collect();
+        assert_eq!(suggested, vec![(193, 5), (275, 5)]);
+        for (p, r) in suggested {
+            let warning = imported
+                .warnings
+                .iter()
+                .find(|w| w.message == withdrawal_warning(p, r))
+                .expect("a warning for each");
+            assert_eq!(
+                text.lines().nth(warning.line - 1).map(|l| &l[..8]),
+                Some(format!("001 {p:>4}").as_str())
+            );
+        }
+        // Recorded: no longer suggested.
+        let mut t = t.clone();
+        t.withdrawals.push(engine::Withdrawal {
+            player: 193,
+            after_round: 5,
+        });
+        assert_eq!(suggested_withdrawals(&text, &t).len(), 1);
+        // A file with XXW says what it has: nothing is suggested and its list stands.
+        let with_xxw = format!("{text}\nXXW 275 5\n");
+        let imported = import(&with_xxw).expect("reads");
+        assert_eq!(imported.tournament.withdrawals.len(), 1);
+        assert!(suggested_withdrawals(&with_xxw, &imported.tournament).is_empty());
+    }
+
+    #[test]
+    fn a_round_robin_trf_keeps_its_detected_withdrawals() {
+        let t = engine::example::withdrawal();
+        let text = engine::trf::write(&t)
+            .lines()
+            .filter(|l| !l.starts_with("XXW"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let imported = import(&text).expect("reads");
+        assert!(!imported.tournament.withdrawals.is_empty());
+        assert_eq!(imported.tournament.withdrawals, t.detect_withdrawals());
+        assert!(suggested_withdrawals(&text, &imported.tournament).is_empty());
+    }
 
     #[test]
     fn file_stem_is_safe() {

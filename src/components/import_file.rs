@@ -9,6 +9,7 @@ use crate::files::{self, TrfWarning};
 use crate::store::{use_store, ImportedEvent, Store};
 use crate::text;
 use engine::pgn::FormatChoice;
+use engine::Withdrawal;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
@@ -57,6 +58,9 @@ struct WarnedImport {
     file_name: String,
     event_name: String,
     warnings: Vec<TrfWarning>,
+    /// Players who look withdrawn but are not recorded as such (a Swiss TRF without `XXW`):
+    /// each with a button that records the withdrawal.
+    suggested: Vec<Withdrawal>,
 }
 
 impl WarnedImport {
@@ -90,8 +94,8 @@ pub fn ImportFile() -> impl IntoView {
     let on_change = move |ev: leptos::ev::Event| {
         let navigate = navigate.clone();
         files::read_chosen_file(&ev, move |name, text| {
-            let outcome = match text {
-                Ok(text) => import_text_as(store, &name, &text, pgn_format.get_untracked()),
+            let outcome = match &text {
+                Ok(text) => import_text_as(store, &name, text, pgn_format.get_untracked()),
                 Err(e) => Err(format!("Could not read “{name}”: {e}")),
             };
             match outcome {
@@ -107,15 +111,17 @@ pub fn ImportFile() -> impl IntoView {
                 // on the event: stay here and list it, with a link to the event.
                 Ok(imported) => {
                     error.set(None);
-                    let event_name = store
-                        .tournament_now(&imported.id)
-                        .map(|t| t.name)
-                        .unwrap_or_default();
+                    let t = store.tournament_now(&imported.id);
+                    let suggested = match (&t, &text) {
+                        (Some(t), Ok(text)) => files::suggested_withdrawals(text, t),
+                        _ => Vec::new(),
+                    };
                     warned.set(Some(WarnedImport {
                         id: imported.id,
                         file_name: name,
-                        event_name,
+                        event_name: t.map(|t| t.name).unwrap_or_default(),
                         warnings: imported.warnings,
+                        suggested,
                     }));
                 }
                 Err(message) => {
@@ -216,6 +222,7 @@ fn ImportWarnings(
                  before you rely on the event."
             </p>
             <ul>{items}</ul>
+            <SuggestedWithdrawals id=report.id.clone() suggested=report.suggested.clone() />
             <div class="toolbar">
                 <a class="button" href=format!("/event/{}", report.id) data-testid="import-open">
                     "Open the event"
@@ -226,4 +233,53 @@ fn ImportWarnings(
             </div>
         </section>
     }
+}
+
+/// One button per player who looks withdrawn in an imported Swiss: it records the withdrawal
+/// (the import did not, see [`files::import`]); once recorded, the button says so.
+#[component]
+fn SuggestedWithdrawals(
+    /// The imported event.
+    id: String,
+    /// The withdrawals the import detected but did not record.
+    suggested: Vec<Withdrawal>,
+) -> impl IntoView {
+    let store = use_store();
+    let id = StoredValue::new(id);
+    let any = !suggested.is_empty();
+    let items = suggested
+        .into_iter()
+        .map(|w| {
+            let recorded = RwSignal::new(false);
+            let (p, r) = (w.player, w.after_round);
+            let label = if r == 0 {
+                format!("Record the withdrawal of player {p} before round 1")
+            } else {
+                format!("Record the withdrawal of player {p} after round {r}")
+            };
+            let record = move |_| {
+                store.set_withdrawal(&id.get_value(), p, Some(r));
+                recorded.set(true);
+            };
+            view! {
+                <li>
+                    <Show
+                        when=move || recorded.get()
+                        fallback=move || {
+                            view! {
+                                <button type="button" data-testid="record-withdrawal" on:click=record>
+                                    {label.clone()}
+                                </button>
+                            }
+                        }
+                    >
+                        <span data-testid="withdrawal-recorded">
+                            {format!("The withdrawal of player {p} is recorded.")}
+                        </span>
+                    </Show>
+                </li>
+            }
+        })
+        .collect_view();
+    any.then(|| view! { <ul class="import-withdrawals">{items}</ul> })
 }

@@ -11,10 +11,14 @@
 //! the same function in place; the release page is built without it (index.html), and then
 //! nothing on the page links the Dutch engine.
 //!
-//! The event crosses the boundary as Crosstable JSON (the file format the store persists), so
-//! the worker sees exactly what the page stored.
+//! The event goes to the worker as Crosstable JSON (the file format the store persists), so the
+//! worker sees exactly what the page stored; only the new round comes back (its boards and
+//! bye), which the page applies to the event it sent ([`apply`]): reading the whole paired
+//! event back was a long task on the page for a big Swiss. The page says Hello first: a worker
+//! that does not answer within [`STARTUP_TIMEOUT_MS`] (its files blocked or missing) ends the
+//! pairing with a message instead of leaving the button busy for ever.
 
-use engine::Tournament;
+use engine::{Bye, ByeKind, Game, GameResult, Round, StartNo, Tournament};
 use gloo_worker::{HandlerId, Spawnable, Worker, WorkerBridge, WorkerScope};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -24,17 +28,42 @@ use std::rc::Rc;
 /// hashed); its wasm is `pairing_worker_bg.wasm` next to it.
 pub const PAIRING_WORKER_SCRIPT: &str = "/pairing_worker.js";
 
-/// What the page asks: pair the next round of this event (Crosstable JSON).
+/// How long the worker may take to answer Hello (load its wasm) before the pairing fails.
+pub const STARTUP_TIMEOUT_MS: i32 = 20_000;
+
+/// What the page asks: are you there (answered at once), or pair the next round of this event.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PairInput {
+    Hello,
+    Pair(PairRequest),
+}
+
+/// The event to pair (Crosstable JSON).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PairRequest {
     pub event: String,
 }
 
-/// The worker's answer: the round paired and the event with it (Crosstable JSON), or why
-/// nothing was paired (the engine's message).
+/// The worker's answers: it has loaded, or the pairing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PairOutput {
+    Ready,
+    Paired(PairResponse),
+}
+
+/// The round paired, or why nothing was paired (the engine's message).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PairResponse {
-    pub outcome: Result<(u32, String), String>,
+    pub outcome: Result<NewRound, String>,
+}
+
+/// A new round as the worker sends it: its number, boards (White, Black) and the
+/// pairing-allocated bye.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NewRound {
+    pub round: u32,
+    pub boards: Vec<(StartNo, StartNo)>,
+    pub bye: Option<StartNo>,
 }
 
 /// A round paired: its number and the event with its pairing (games pending, the
@@ -43,6 +72,60 @@ pub struct PairResponse {
 pub struct Paired {
     pub round: u32,
     pub tournament: Tournament,
+}
+
+/// The new round of a paired event (what the worker sends back).
+fn new_round(p: &Paired) -> NewRound {
+    let r = p
+        .tournament
+        .rounds
+        .get(p.round as usize - 1)
+        .cloned()
+        .unwrap_or_default();
+    NewRound {
+        round: p.round,
+        boards: r.games.iter().map(|g| (g.white, g.black)).collect(),
+        bye: r
+            .byes
+            .iter()
+            .find(|b| b.kind == ByeKind::PairingAllocated)
+            .map(|b| b.player),
+    }
+}
+
+/// `t` with the worker's new round: what `engine::event::pair_next_round` makes of `t` (games
+/// pending, the bye pairing-allocated, requested byes of the round kept), checked as the
+/// engine checks every event.
+pub fn apply(t: &Tournament, new: NewRound) -> Result<Paired, String> {
+    let mut next = t.clone();
+    let index = (new.round as usize)
+        .checked_sub(1)
+        .ok_or("the worker answered round 0")?;
+    while next.rounds.len() <= index {
+        next.rounds.push(Round::default());
+    }
+    let r = &mut next.rounds[index];
+    r.games = new
+        .boards
+        .iter()
+        .map(|&(white, black)| Game {
+            white,
+            black,
+            result: GameResult::Pending,
+        })
+        .collect();
+    if let Some(player) = new.bye {
+        r.byes.push(Bye {
+            player,
+            kind: ByeKind::PairingAllocated,
+        });
+    }
+    next.validate()
+        .map_err(|e| format!("the worker's pairing is not valid: {e}"))?;
+    Ok(Paired {
+        round: new.round,
+        tournament: next,
+    })
 }
 
 /// Pairs the next round of `t` where this code runs (the worker, or the page when built with
@@ -60,8 +143,16 @@ pub fn respond(request: &PairRequest) -> PairResponse {
     let outcome = engine::json::parse(&request.event)
         .map_err(|e| format!("the event could not be read back: {e}"))
         .and_then(pair_here)
-        .map(|p| (p.round, engine::json::to_string(&p.tournament)));
+        .map(|p| new_round(&p));
     PairResponse { outcome }
+}
+
+/// The worker's answer to any message: Hello at once, a pairing once it is made.
+pub fn answer(input: PairInput) -> PairOutput {
+    match input {
+        PairInput::Hello => PairOutput::Ready,
+        PairInput::Pair(request) => PairOutput::Paired(respond(&request)),
+    }
 }
 
 /// The pairing worker (registered by `src/bin/pairing_worker.rs`).
@@ -70,8 +161,8 @@ pub struct PairingWorker;
 
 impl Worker for PairingWorker {
     type Message = ();
-    type Input = PairRequest;
-    type Output = PairResponse;
+    type Input = PairInput;
+    type Output = PairOutput;
 
     fn create(_scope: &WorkerScope<Self>) -> Self {
         PairingWorker
@@ -79,10 +170,13 @@ impl Worker for PairingWorker {
 
     fn update(&mut self, _scope: &WorkerScope<Self>, _msg: Self::Message) {}
 
-    fn received(&mut self, scope: &WorkerScope<Self>, request: Self::Input, id: HandlerId) {
-        scope.respond(id, respond(&request));
+    fn received(&mut self, scope: &WorkerScope<Self>, input: Self::Input, id: HandlerId) {
+        scope.respond(id, answer(input));
     }
 }
+
+/// What the page does with the outcome of a pairing.
+type OnDone = Box<dyn FnOnce(Result<Paired, String>)>;
 
 /// A pairing under way in the worker. Dropping it abandons the answer (the worker closes once
 /// its computation ends; gloo-worker 0.6 cannot interrupt it).
@@ -107,15 +201,13 @@ pub fn pair_next_round(
         event: engine::json::to_string(&t),
     };
     let slot: Rc<RefCell<Option<WorkerBridge<PairingWorker>>>> = Rc::new(RefCell::new(None));
-    let on_done = RefCell::new(Some(on_done));
-    let held = Rc::downgrade(&slot);
-    let bridge = PairingWorker::spawner()
-        .callback(move |response: PairResponse| {
-            let outcome = response.outcome.and_then(|(round, json)| {
-                engine::json::parse(&json)
-                    .map(|tournament| Paired { round, tournament })
-                    .map_err(|e| format!("the paired event could not be read: {e}"))
-            });
+    // The first answer of the two (the worker's, or the start-up timeout's) is the outcome.
+    let on_done: Rc<RefCell<Option<OnDone>>> = Rc::new(RefCell::new(Some(Box::new(on_done))));
+    let ready = Rc::new(std::cell::Cell::new(false));
+    let finish = {
+        let on_done = on_done.clone();
+        let held = Rc::downgrade(&slot);
+        move |outcome: Result<Paired, String>| {
             if let Some(done) = on_done.borrow_mut().take() {
                 done(outcome);
             }
@@ -123,11 +215,37 @@ pub fn pair_next_round(
             if let Some(bridge) = held.upgrade().and_then(|slot| slot.borrow_mut().take()) {
                 wasm_bindgen_futures::spawn_local(async move { drop(bridge) });
             }
+        }
+    };
+    let finish = Rc::new(finish);
+    let bridge = PairingWorker::spawner()
+        .callback({
+            let (finish, ready) = (finish.clone(), ready.clone());
+            move |output: PairOutput| match output {
+                PairOutput::Ready => ready.set(true),
+                PairOutput::Paired(response) => {
+                    finish(response.outcome.and_then(|new| apply(&t, new)));
+                }
+            }
         })
         .as_module(false)
         .spawn(PAIRING_WORKER_SCRIPT);
-    bridge.send(request);
+    bridge.send(PairInput::Hello);
+    bridge.send(PairInput::Pair(request));
     *slot.borrow_mut() = Some(bridge);
+    leptos::prelude::set_timeout(
+        move || {
+            if !ready.get() {
+                finish(Err(format!(
+                    "the pairing worker did not start (no answer within {} s). This happens \
+                     offline before the app was saved for offline use, or when a file is \
+                     blocked; check the connection, then pair again",
+                    STARTUP_TIMEOUT_MS / 1000
+                )));
+            }
+        },
+        std::time::Duration::from_millis(STARTUP_TIMEOUT_MS as u64),
+    );
     Some(PendingPairing { _bridge: slot })
 }
 
@@ -162,9 +280,12 @@ mod tests {
         let answer = respond(&PairRequest {
             event: engine::json::to_string(&t),
         });
-        let (got_round, json) = answer.outcome.expect("paired");
-        assert_eq!(got_round, round);
-        assert_eq!(engine::json::parse(&json).expect("json"), want);
+        let new = answer.outcome.expect("paired");
+        assert_eq!(new.round, round);
+        // The page applies the new round to the event it sent: the engine's paired event.
+        let paired = apply(&t, new).expect("a valid round");
+        assert_eq!(paired.round, round);
+        assert_eq!(paired.tournament, want);
     }
 
     #[test]
@@ -176,6 +297,38 @@ mod tests {
         });
         let message = answer.outcome.expect_err("round 1 has no results yet");
         assert!(message.contains("round 1"), "{message}");
+    }
+
+    #[test]
+    fn an_odd_number_keeps_the_pairing_allocated_bye_and_bad_rounds_are_refused() {
+        let t = swiss();
+        let mut want = t.clone();
+        engine::event::pair_next_round(&mut want).expect("round 1 pairs");
+        let new = respond(&PairRequest {
+            event: engine::json::to_string(&t),
+        })
+        .outcome
+        .expect("paired");
+        assert!(new.bye.is_some(), "five players: one bye");
+        assert_eq!(apply(&t, new.clone()).expect("valid").tournament, want);
+        // A player twice on the boards is refused with a message, not stored.
+        let mut twice = new.clone();
+        twice.boards[0].1 = twice.boards[1].0;
+        assert!(apply(&t, twice).is_err_and(|m| m.contains("not valid")));
+        let zero = NewRound { round: 0, ..new };
+        assert!(apply(&t, zero).is_err());
+    }
+
+    #[test]
+    fn the_worker_answers_hello_at_once() {
+        assert_eq!(answer(PairInput::Hello), PairOutput::Ready);
+        let request = PairRequest {
+            event: engine::json::to_string(&swiss()),
+        };
+        assert_eq!(
+            answer(PairInput::Pair(request.clone())),
+            PairOutput::Paired(respond(&request))
+        );
     }
 
     #[test]
