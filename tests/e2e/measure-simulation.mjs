@@ -8,7 +8,7 @@
 //   node — from the click to the results being visible, seen from Node (adds Playwright's
 //          polling and the render of the table, plot and claims).
 // And, before each worker count, the start-up of one worker on its own (the page's time includes
-// it once per run): `new Worker('/worker.js')` until its first message, gloo-worker's "loaded"
+// it once per run): `new Worker` (gloo-worker's blob that loads /worker.js) until its first message, gloo-worker's "loaded"
 // (script and wasm fetched, wasm compiled and instantiated, the worker registered). The first
 // is cold (nothing compiled yet in this browser), later ones may use the browser's caches.
 //
@@ -72,19 +72,25 @@ async function main() {
   }
 }
 
-/// Milliseconds from `new Worker` to the worker's first message (gloo-worker's "loaded"), the
-/// worker spawned the way the app spawns it (a classic worker of /worker.js), then terminated.
+// Milliseconds from `new Worker` to the worker's first message (gloo-worker's "loaded"), the
+// worker spawned the way the app spawns it (gloo-worker's classic blob worker), then terminated.
 async function workerStartupMs(page) {
   return page.evaluate(
     () =>
       new Promise((resolve, reject) => {
+        // As gloo-worker spawns it: a blob script that imports the wasm-bindgen shim and
+        // starts the wasm.
+        const js = new URL('/worker.js', location.href).href;
+        const shim = `importScripts("${js}");wasm_bindgen("${js.replace('.js', '_bg.wasm')}");`;
+        const url = URL.createObjectURL(new Blob([shim], { type: 'application/javascript' }));
         const t0 = performance.now();
-        const worker = new Worker('/worker.js');
+        const worker = new Worker(url);
         const timer = setTimeout(() => reject(new Error('the worker did not load within 20 s')), 20_000);
         worker.onmessage = () => {
           const ms = performance.now() - t0;
           clearTimeout(timer);
           worker.terminate();
+          URL.revokeObjectURL(url);
           resolve(ms);
         };
         worker.onerror = (e) => {
