@@ -35,6 +35,16 @@ impl Weights {
             weight_performance: shrinkage_weight(played, 0.0),
         }
     }
+
+    /// w₀, performance's weight (w at k = 0).
+    pub(super) fn performance(&self) -> f64 {
+        self.weight_performance
+    }
+
+    /// w, Bayes's weight.
+    pub(super) fn bayes(&self) -> f64 {
+        self.weight
+    }
 }
 
 #[cfg(test)]
@@ -87,9 +97,9 @@ pub(super) fn residual(sum_s: f64, sum_e: f64, n: u32) -> f64 {
 
 /// The predictions of the three fitted methods for an unplayed game with E(i, W) = `e` and W's
 /// residual δ: Elo E, performance clamp(E + w₀δ), Bayes clamp(E + wδ) (clamped to [0, 1]),
-/// and whether the clamp changed performance and Bayes. Branch-free, so that the study's loop
-/// over every unplayed game compiles to SIMD.
-#[inline(always)]
+/// and whether the clamp changed performance and Bayes. The study computes the same in SIMD
+/// lanes (`Study::tournament`); this is the reference the tests compare with `impute`.
+#[cfg(test)]
 pub(super) fn fitted(e: f64, residual: f64, weights: &Weights) -> ([f64; 3], [bool; 2]) {
     let performance = e + weights.weight_performance * residual;
     let bayes = e + weights.weight * residual;
@@ -98,7 +108,7 @@ pub(super) fn fitted(e: f64, residual: f64, weights: &Weights) -> ([f64; 3], [bo
 }
 
 /// x clamped to [0, 1] by two selects (the same result as `f64::clamp` for every number).
-#[inline(always)]
+#[cfg(test)]
 fn unit_clamp(x: f64) -> f64 {
     let low = if x < 0.0 { 0.0 } else { x };
     if low > 1.0 {

@@ -49,8 +49,10 @@
 //!   `exp` so that it is the same bits in wasm. It agrees with `logistic_expected` to within a
 //!   few units in the last place (tested).
 //! - a game's outcome is drawn without dividing: the thresholds P(win) and P(win) + P(draw)
-//!   multiplied by Q_i + c·Q_W (`game::sample_score_from_factors`, tested against
-//!   [`outcome_probabilities`]); its uniform has 32 bits.
+//!   multiplied by Q_i + c·Q_W are Q_i ∓ D·min(Q_i, c·Q_W) (`game::sample_score_from_factors`,
+//!   tested against [`outcome_probabilities`]); its uniform has 32 bits.
+//! - the inner loop runs two W at a time in SIMD lanes (`lanes`) with its running sums per lane;
+//!   a test compares it with the model restated one game at a time.
 //!
 //! # Reproducibility
 //! Every (scenario, tournament index) has its own xoshiro256++ stream, seeded by SplitMix64 from
@@ -81,6 +83,8 @@
 //! - `rng`: the seeded random streams (one per scenario and tournament) and uniform draws;
 //! - `normal`: standard normals (ziggurat);
 //! - `exp`: eˣ in plain IEEE arithmetic, for the strength factors;
+//! - `lanes`: two f64 lanes (SSE2, wasm simd128, or plain f64), the inner loop's arithmetic,
+//!   the same bits on every target;
 //! - `pow10`: 10^y, bit for bit `libm::pow(10.0, y)`, with its constant half precomputed (the
 //!   live forecast's strength factors);
 //! - `estimators`: each method's prediction for an unplayed game;
@@ -94,6 +98,7 @@ mod config;
 mod estimators;
 mod exp;
 mod game;
+mod lanes;
 mod methods;
 mod normal;
 pub mod paper;

@@ -4,7 +4,7 @@
 use super::config::{ConfigError, Scenario, StudyConfig};
 use super::estimators::{self, Weights};
 use super::exp::exp;
-use super::game::{expected_from_factors, sample_score_from_factors};
+use super::lanes::F2;
 use super::methods::PerMethod;
 use super::normal::Ziggurat;
 use super::rng::{scenario_key, tournament_stream, uniform_pair_from};
@@ -28,27 +28,26 @@ pub const DEFAULT_CHUNK: u64 = 1000;
 /// [`METHODS`](super::METHODS); the others predict a constant.
 const FITTED: [usize; 3] = [2, 3, 4];
 
-/// Lanes of the study's sums over unplayed games: partial sums in this many interleaved
-/// accumulators (combined in a fixed order), which the compiler keeps in SIMD registers.
-const LANES: usize = 4;
+/// The strength factors are indexed by a player's 0-based number as a byte
+/// ([`MAX_PLAYERS`](super::MAX_PLAYERS) = 256), so a look-up needs no bounds check.
+const FACTORS: usize = 256;
 
 /// The scratch space of one tournament, allocated once per chunk. Games are laid out slot by
 /// slot: game g of W's schedule (0-based) of every W in turn, `k = g · players + w`, so that W's
 /// first n games (the played ones) are the first n · players entries.
 struct Tournament {
-    /// Strength factors Q of the players.
-    q: Vec<f64>,
-    /// Per game: the opponent's Q and W's Q.
-    opponent_q: Vec<f64>,
-    own_q: Vec<f64>,
-    /// Per game: the uniform that decides it, E(opponent, W) from ratings, the opponent's
-    /// score, and W's residual δ_W (only for the unplayed games). `LANES` zeros follow the
-    /// games, so the unplayed games can be summed in whole groups of `LANES` (zeros add 0).
+    /// Strength factors Q of the players from their ratings (zeros past the field).
+    q: Box<[f64; FACTORS]>,
+    /// c·Q: each player's true strength factor while that player is W.
+    true_q: Vec<f64>,
+    /// The stream's words for the games, two uniforms each.
+    words: Vec<u64>,
+    /// Per game: the uniform that decides it (one spare at the end in an odd count).
     u: Vec<f64>,
+    /// Per game: E(opponent, W) from ratings and the opponent's score.
     e: Vec<f64>,
     y: Vec<f64>,
-    residual: Vec<f64>,
-    /// Per W: Σ score and Σ E over the played games.
+    /// Per W: Σ score and Σ E over the played games (then δ_W in `sum_y`).
     sum_y: Vec<f64>,
     sum_e: Vec<f64>,
 }
@@ -56,14 +55,14 @@ struct Tournament {
 impl Tournament {
     fn new(players: usize, scheduled: usize) -> Tournament {
         let games = players * scheduled;
+        let words = games.div_ceil(2);
         Tournament {
-            q: vec![0.0; players],
-            opponent_q: vec![0.0; games],
-            own_q: vec![0.0; games],
-            u: vec![0.0; games],
-            e: vec![0.0; games + LANES],
-            y: vec![0.0; games + LANES],
-            residual: vec![0.0; games + LANES],
+            q: Box::new([0.0; FACTORS]),
+            true_q: vec![0.0; players],
+            words: vec![0; words],
+            u: vec![0.0; 2 * words],
+            e: vec![0.0; games],
+            y: vec![0.0; games],
             sum_y: vec![0.0; players],
             sum_e: vec![0.0; players],
         }
@@ -184,9 +183,9 @@ impl Chunk {
 pub struct Study {
     config: StudyConfig,
     scenarios: Vec<Scenario>,
-    /// W's opponents (0-based), slot by slot: the opponent in game g of W's schedule order is
-    /// `slot_opponents[g * players + w]`.
-    slot_opponents: Vec<u32>,
+    /// W's opponents (0-based; below 256, see [`FACTORS`]), slot by slot: the opponent in game
+    /// g of W's schedule order is `slot_opponents[g * players + w]`.
+    slot_opponents: Vec<u8>,
     scheduled: u32,
 }
 
@@ -206,7 +205,10 @@ impl Study {
         debug_assert_eq!(opponents.len(), (players * scheduled) as usize);
         let slot_opponents = (0..scheduled as usize)
             .flat_map(|g| (0..players as usize).map(move |w| (g, w)))
-            .map(|(g, w)| opponents[w * scheduled as usize + g])
+            .map(|(g, w)| {
+                let i = opponents[w * scheduled as usize + g];
+                u8::try_from(i).unwrap_or_else(|_| unreachable!("validated: at most 256 players"))
+            })
             .collect();
         Ok(Study {
             scenarios: config.scenarios(),
@@ -221,7 +223,7 @@ impl Study {
     pub(super) fn opponents_of(&self, w: usize) -> Vec<u32> {
         let players = self.config.players as usize;
         (0..self.scheduled as usize)
-            .map(|g| self.slot_opponents[g * players + w])
+            .map(|g| u32::from(self.slot_opponents[g * players + w]))
             .collect()
     }
 
@@ -366,43 +368,53 @@ impl Study {
         let games = players * self.scheduled as usize;
         let Tournament {
             q,
-            opponent_q,
-            own_q,
+            true_q,
+            words,
             u,
             e,
             y,
-            residual,
             sum_y,
             sum_e,
         } = work;
         // Ratings R = μ + σz, z ~ N(0, 1); only the strength factors are used.
-        for qi in q.iter_mut() {
+        let field = &mut q[..players];
+        for qi in field.iter_mut() {
             *qi = fixed.spread * fixed.ziggurat.sample(rng);
         }
-        for qi in q.iter_mut() {
+        for qi in field.iter_mut() {
             *qi = exp(*qi);
         }
-        // One uniform per game of each leave-one-out iteration.
-        let mut pairs = u.chunks_exact_mut(2);
-        for pair in &mut pairs {
-            (pair[0], pair[1]) = uniform_pair_from(rng.next_u64());
+        for (t, &qi) in true_q.iter_mut().zip(field.iter()) {
+            *t = fixed.form_factor * qi;
         }
-        if let [last] = pairs.into_remainder() {
-            *last = uniform_pair_from(rng.next_u64()).0;
+        // One uniform per game of each leave-one-out iteration, two per word.
+        for word in words.iter_mut() {
+            *word = rng.next_u64();
         }
-        for (oq, &i) in opponent_q.iter_mut().zip(&self.slot_opponents) {
-            *oq = q[i as usize];
+        for (pair, &word) in u.chunks_exact_mut(2).zip(words.iter()) {
+            (pair[0], pair[1]) = uniform_pair_from(word);
         }
-        for wq in own_q.chunks_exact_mut(players) {
-            wq.copy_from_slice(q);
-        }
-        // Every game of every iteration at once: straight-line arithmetic the compiler turns
-        // into SIMD, element by element the same operations as one game at a time.
-        let (form_factor, draw_peak) = (fixed.form_factor, cfg.draw_peak);
-        for k in 0..games {
-            let (q_i, q_w) = (opponent_q[k], own_q[k]);
-            e[k] = expected_from_factors(q_i, q_w);
-            y[k] = sample_score_from_factors(q_i, form_factor * q_w, draw_peak, u[k]);
+        // Every game of every iteration, slot by slot, W by W within a slot, two W at a time
+        // (the second lane of an odd field's last pair computes a copy of the first and is not
+        // stored): E from the ratings, the score from the true strengths (see
+        // `sample_score_from_factors`, here in lanes).
+        let field = &q[..players];
+        let (half, draw_peak) = (F2::splat(0.5), F2::splat(cfg.draw_peak));
+        for slot in 0..self.scheduled as usize {
+            let games = slot * players..(slot + 1) * players;
+            let opponents = &self.slot_opponents[games.clone()];
+            let us = &u[games.clone()];
+            let (es, ys) = (&mut e[games.clone()], &mut y[games]);
+            for w in (0..players).step_by(2) {
+                let i0 = usize::from(opponents[w]);
+                let i1 = opponents.get(w + 1).map_or(i0, |&i| usize::from(i));
+                let q_i = F2::new(q[i0], q[i1]);
+                let (q_w, true_w, u) = (F2::load(field, w), F2::load(true_q, w), F2::load(us, w));
+                q_i.div(q_i + q_w).store(es, w);
+                let t = u * (q_i + true_w);
+                let m = draw_peak * q_i.min(true_w);
+                (t.lt_then(q_i - m, half) + t.lt_then(q_i + m, half)).store(ys, w);
+            }
         }
         // W's residual from the played games (slot by slot, so W by W in SIMD).
         sum_y.fill(0.0);
@@ -416,55 +428,58 @@ impl Study {
                 sum_e[w] += es[w];
             }
         }
-        // δ_W per W, then once per unplayed slot.
+        // δ_W per W.
         for (y_sum, e_sum) in sum_y.iter_mut().zip(sum_e.iter()) {
             *y_sum = estimators::residual(*y_sum, *e_sum, played as u32);
         }
-        let unplayed = played * players..games;
-        for r in residual[unplayed.clone()].chunks_exact_mut(players) {
-            r.copy_from_slice(sum_y);
-        }
-        // Every unplayed game in groups of LANES (the zeros after the games add nothing).
-        let groups = (unplayed.len()).div_ceil(LANES) * LANES;
-        let span = unplayed.start..unplayed.start + groups;
-        let [mut sq0, mut sq1, mut sq2, mut err0, mut err1, mut err2] = [[0.0f64; LANES]; 6];
-        let [mut clamped_p, mut clamped_b, mut sum_s, mut sum_s2] = [[0.0f64; LANES]; 4];
-        let count = |c: bool| if c { 1.0 } else { 0.0 };
-        for ((es, ys), rs) in e[span.clone()]
-            .chunks_exact(LANES)
-            .zip(y[span.clone()].chunks_exact(LANES))
-            .zip(residual[span].chunks_exact(LANES))
-        {
-            for l in 0..LANES {
-                let ([elo, p, b], [cp, cb]) = estimators::fitted(es[l], rs[l], &fixed.weights);
-                let (d0, d1, d2) = (elo - ys[l], p - ys[l], b - ys[l]);
-                sq0[l] += d0 * d0;
-                sq1[l] += d1 * d1;
-                sq2[l] += d2 * d2;
-                err0[l] += d0;
-                err1[l] += d1;
-                err2[l] += d2;
-                clamped_p[l] += count(cp);
-                clamped_b[l] += count(cb);
-                sum_s[l] += ys[l];
-                sum_s2[l] += ys[l] * ys[l];
+        let residual = &sum_y[..players];
+        // Every unplayed game, two W at a time and slot by slot (an odd field's last W pairs
+        // with zeros, which add nothing), into sums per lane: `estimators::fitted` in lanes.
+        let (zero, one) = (F2::splat(0.0), F2::splat(1.0));
+        let weights = &fixed.weights;
+        let (w_p, w_b) = (F2::splat(weights.performance()), F2::splat(weights.bayes()));
+        let [mut sq0, mut sq1, mut sq2, mut err0, mut err1, mut err2] = [zero; 6];
+        let [mut clamped_p, mut clamped_b] = [zero; 2];
+        for w in (0..players).step_by(2) {
+            let delta = F2::load(residual, w);
+            let (shift_p, shift_b) = (w_p * delta, w_b * delta);
+            for slot in played..self.scheduled as usize {
+                let games = slot * players..(slot + 1) * players;
+                let (e, s) = (F2::load(&e[games.clone()], w), F2::load(&y[games], w));
+                let (p, b) = (e + shift_p, e + shift_b);
+                let (p_clamped, b_clamped) = (p.max(zero).min(one), b.max(zero).min(one));
+                let (d0, d1, d2) = (e - s, p_clamped - s, b_clamped - s);
+                sq0 = sq0 + d0 * d0;
+                sq1 = sq1 + d1 * d1;
+                sq2 = sq2 + d2 * d2;
+                err0 = err0 + d0;
+                err1 = err1 + d1;
+                err2 = err2 + d2;
+                clamped_p = clamped_p + p_clamped.ne_then(p, one);
+                clamped_b = clamped_b + b_clamped.ne_then(b, one);
             }
         }
-        let (sq, err) = ([sq0, sq1, sq2], [err0, err1, err2]);
-        let (clamped, outcome) = ([clamped_p, clamped_b], [sum_s, sum_s2]);
-        let total = |lanes: &[f64; LANES]| lanes.iter().fold(0.0, |a, &b| a + b);
-        for f in 0..3 {
-            acc.squared_error[f].add_f64(total(&sq[f]));
-            acc.error[f].add_f64(total(&err[f]));
+        // The unplayed games' outcomes (a pass of their own: one loop with twelve running sums
+        // would not fit the sixteen SIMD registers).
+        let [mut sum_s, mut sum_s2] = [zero; 2];
+        for ys in y[played * players..games].chunks(2) {
+            let s = F2::load(ys, 0);
+            sum_s = sum_s + s;
+            sum_s2 = sum_s2 + s * s;
+        }
+        for (f, (sq, err)) in [sq0, sq1, sq2].iter().zip([err0, err1, err2]).enumerate() {
+            acc.squared_error[f].add_f64(sq.total());
+            acc.error[f].add_f64(err.total());
         }
         // Counts and sums of multiples of ¼ below 2⁵³: exact.
-        acc.clamped[FITTED[1]] += total(&clamped[0]) as u64;
-        acc.clamped[FITTED[2]] += total(&clamped[1]) as u64;
-        // Σy = wins + draws/2 and Σy² = wins + draws/4.
-        let (s1, s2) = (total(&outcome[0]), total(&outcome[1]));
+        acc.clamped[FITTED[1]] += clamped_p.total() as u64;
+        acc.clamped[FITTED[2]] += clamped_b.total() as u64;
+        // The unplayed games' outcomes: Σy = wins + draws/2 and Σy² = wins + draws/4.
+        let (s1, s2) = (sum_s.total(), sum_s2.total());
         let draws = (4.0 * (s1 - s2)) as u64;
         let wins = (2.0 * s2 - s1) as u64;
-        acc.outcomes[0] += unplayed.len() as u64 - wins - draws;
+        let unplayed = (games - played * players) as u64;
+        acc.outcomes[0] += unplayed - wins - draws;
         acc.outcomes[1] += draws;
         acc.outcomes[2] += wins;
     }

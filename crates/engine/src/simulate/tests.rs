@@ -661,3 +661,87 @@ fn at_k_zero_bayes_and_performance_tie_as_best() {
     assert_eq!(r.summary.best_in.bayes, r.summary.best_in.performance);
     assert_eq!(r.summary.bayes_lowest_of_all, r.summary.best_in.bayes);
 }
+
+/// The study's inner loop (two W at a time in SIMD lanes, sums per lane) against the model
+/// restated one game at a time with the scalar references (`sample_score_from_factors`,
+/// [`Withdrawn::predict`]) on the same streams: the same clamp counts and unplayed games, and
+/// the same sums up to their order of addition. Even and odd fields (an odd field's last W
+/// runs in a half-empty pair), a double round-robin, every withdrawal point from 0.
+#[test]
+fn simd_loop_equals_the_model_game_by_game() {
+    use super::exp::exp;
+    use super::rng::{scenario_key, tournament_stream, uniform_pair_from};
+    use chacha20::rand_core::Rng;
+    let configs = [
+        (10, 1, vec![0, 2, 4, 7, 8]),
+        (7, 1, vec![0, 1, 3, 5]),
+        (5, 2, vec![1, 4, 7]),
+    ];
+    for (players, cycles, withdrawal_after) in configs {
+        let st = study(StudyConfig {
+            players,
+            cycles,
+            rating_sds: vec![0.0, 90.0, 400.0],
+            forms: vec![-300.0, 0.0, 150.0],
+            withdrawal_after,
+            tournaments: 40,
+            ..StudyConfig::default()
+        });
+        let cfg = st.config();
+        let (p, scheduled) = (players as usize, st.scheduled_games() as usize);
+        let opponents: Vec<Vec<u32>> = (0..p).map(|w| st.opponents_of(w)).collect();
+        let zig = Ziggurat::new();
+        for (index, s) in st.scenarios().iter().enumerate() {
+            let got = st.run_chunk(index, 0..40).expect("valid chunk");
+            let key = scenario_key(cfg.seed, s);
+            let spread = s.rating_sd * std::f64::consts::LN_10 / 400.0;
+            let c = libm::pow(10.0, s.form / 400.0);
+            let n = s.withdrawal_after as usize;
+            let (mut sq, mut err, mut clamped) = ([0.0; 6], [0.0; 6], [0u64; 6]);
+            for t in 0..40 {
+                let mut rng = tournament_stream(key, t);
+                let q: Vec<f64> = (0..p).map(|_| exp(spread * zig.sample(&mut rng))).collect();
+                let u: Vec<f64> = (0..(p * scheduled).div_ceil(2))
+                    .flat_map(|_| {
+                        let (a, b) = uniform_pair_from(rng.next_u64());
+                        [a, b]
+                    })
+                    .collect();
+                for w in 0..p {
+                    let (mut e, mut y) = (Vec::new(), Vec::new());
+                    for (g, &i) in opponents[w].iter().enumerate() {
+                        let (q_i, u_g) = (q[i as usize], u[g * p + w]);
+                        e.push(expected_from_factors(q_i, q[w]));
+                        y.push(sample_score_from_factors(q_i, c * q[w], cfg.draw_peak, u_g));
+                    }
+                    let wd = Withdrawn::new(&e[..n], &y[..n], scheduled as u32, cfg.k);
+                    for g in n..scheduled {
+                        let (predicted, was_clamped) = wd.predict(e[g]);
+                        for m in 0..6 {
+                            let d = predicted[m] - y[g];
+                            sq[m] += d * d;
+                            err[m] += d;
+                            clamped[m] += u64::from(was_clamped[m]);
+                        }
+                    }
+                }
+            }
+            let what = format!("{players} players × {cycles}, scenario {s:?}");
+            assert_eq!(got.games, 40 * (p * (scheduled - n)) as u64, "{what}");
+            assert_eq!(got.clamped.to_array(), clamped, "{what}");
+            let (got_sq, got_err) = (got.squared_error.to_array(), got.error.to_array());
+            for m in 0..6 {
+                assert!(
+                    (got_sq[m].value() - sq[m]).abs() < POOLED,
+                    "{what}, {}",
+                    METHODS[m]
+                );
+                assert!(
+                    (got_err[m].value() - err[m]).abs() < POOLED,
+                    "{what}, {}",
+                    METHODS[m]
+                );
+            }
+        }
+    }
+}
