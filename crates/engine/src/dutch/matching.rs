@@ -71,6 +71,11 @@ pub struct Matcher<W> {
     unused: Vec<usize>,
     allowed: Vec<u32>,
     stamp: u32,
+    /// The root (an exposed vertex) of the alternating tree of each labelled top-level blossom.
+    tree: Vec<usize>,
+    /// `dead[r] == stamp`: the tree rooted at `r` was augmented in this stage, and its
+    /// vertices take no further part in it.
+    dead: Vec<u32>,
     queue: std::collections::VecDeque<usize>,
     dirty: Vec<usize>,
     is_dirty: Vec<bool>,
@@ -102,6 +107,8 @@ impl<W: Weight> Matcher<W> {
             unused: (n..2 * n).rev().collect(),
             allowed: vec![0; n * n],
             stamp: 0,
+            tree: vec![0; 2 * n],
+            dead: vec![0; n],
             queue: std::collections::VecDeque::new(),
             dirty: (0..n).collect(),
             is_dirty: vec![true; n],
@@ -325,8 +332,18 @@ impl<W: Weight> Matcher<W> {
         self.allowed[u * self.n + v] == self.stamp
     }
 
+    /// `v` is labelled, in a tree augmented in this stage.
+    fn in_dead_tree(&self, v: usize) -> bool {
+        let b = self.in_blossom[v];
+        self.label[b] != FREE && self.dead[self.tree[b]] == self.stamp
+    }
+
     fn assign_label(&mut self, w: usize, t: u8, p: Option<End>) {
         let b = self.in_blossom[w];
+        self.tree[b] = match p {
+            None => w,
+            Some(p) => self.tree[self.in_blossom[p.to]],
+        };
         self.label[w] = t;
         self.label[b] = t;
         self.label_end[w] = p;
@@ -405,6 +422,7 @@ impl<W: Weight> Matcher<W> {
         }
         self.label[b] = OUTER;
         self.label_end[b] = self.label_end[bb];
+        self.tree[b] = self.tree[bb];
         self.dual[b] = W::zero();
         self.childs[b] = path.clone();
         self.endps[b] = endps;
@@ -487,6 +505,7 @@ impl<W: Weight> Matcher<W> {
         let children = self.childs[b].clone();
         for &s in &children {
             self.parent[s] = None;
+            self.tree[s] = self.tree[b];
             if s < self.n {
                 self.in_blossom[s] = s;
             } else if end_stage && self.dual[s].is_zero() {
@@ -646,6 +665,7 @@ impl<W: Weight> Matcher<W> {
             self.stamp = self.stamp.wrapping_add(1);
             if self.stamp == 0 {
                 self.allowed.iter_mut().for_each(|a| *a = u32::MAX);
+                self.dead.iter_mut().for_each(|a| *a = u32::MAX);
                 self.stamp = 1;
             }
             self.label.iter_mut().for_each(|l| *l = FREE);
@@ -675,13 +695,23 @@ impl<W: Weight> Matcher<W> {
                     }
                 }
             }
+            // Several vertex-disjoint augmenting paths may be found in one stage: once a path
+            // is augmented, its two trees are dead (their labels stale) and ignored, and the
+            // other trees keep growing on the same duals. The duals are only adjusted in a stage
+            // without augmentation, where every label and best edge is still valid.
             let mut augmented = false;
             loop {
                 while let Some(v) = self.queue.pop_front() {
+                    if augmented && self.in_dead_tree(v) {
+                        continue;
+                    }
                     for i in 0..self.live.len() {
                         let w = self.live[i];
                         // Same blossom (or w = v): nothing to learn, and no weight to compute.
                         if self.in_blossom[v] == self.in_blossom[w] {
+                            continue;
+                        }
+                        if augmented && self.in_dead_tree(w) {
                             continue;
                         }
                         // An edge already found tight in this stage (from its other end) needs
@@ -708,7 +738,11 @@ impl<W: Weight> Matcher<W> {
                                 match self.scan_blossom(v, w) {
                                     Some(base) => self.add_blossom(g, base, v, w),
                                     None => {
+                                        let rv = self.tree[self.in_blossom[v]];
+                                        let rw = self.tree[self.in_blossom[w]];
                                         self.augment_matching(v, w);
+                                        self.dead[rv] = self.stamp;
+                                        self.dead[rw] = self.stamp;
                                         augmented = true;
                                         break;
                                     }
@@ -731,9 +765,6 @@ impl<W: Weight> Matcher<W> {
                                 self.set_best(w, (v, w), kslack);
                             }
                         }
-                    }
-                    if augmented {
-                        break;
                     }
                 }
                 if augmented {
@@ -884,6 +915,82 @@ mod tests {
         (0..n)
             .filter_map(|v| m.mate(v).filter(|&u| u > v).map(|u| g.0[v][u]))
             .sum()
+    }
+
+    /// Maximum weight of a perfect matching by dynamic programming over vertex subsets.
+    fn best_by_subsets(g: &Dense, n: usize) -> Option<u64> {
+        let full = (1usize << n) - 1;
+        let mut best: Vec<Option<u64>> = vec![None; 1 << n];
+        best[0] = Some(0);
+        for mask in 1..=full {
+            if mask.count_ones() % 2 == 1 {
+                continue;
+            }
+            let a = mask.trailing_zeros() as usize;
+            let rest = mask & !(1 << a);
+            let mut here = None;
+            for b in (a + 1)..n {
+                if rest & (1 << b) != 0 && g.0[a][b] > 0 {
+                    if let Some(r) = best[rest & !(1 << b)] {
+                        let t = r + g.0[a][b];
+                        here = Some(here.map_or(t, |x: u64| x.max(t)));
+                    }
+                }
+            }
+            best[mask] = here;
+        }
+        best[full]
+    }
+
+    /// Larger fields with many exposed vertices at once (a cold solve, then several vertices
+    /// touched together): a stage then augments several disjoint paths, and the trees it
+    /// augmented must take no further part in it.
+    #[test]
+    fn several_augmentations_per_stage_stay_optimal() {
+        let mut s: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        for case in 0..60 {
+            let n = 12 + 2 * (case % 4);
+            let mut edges = Vec::new();
+            for a in 0..n {
+                for b in (a + 1)..n {
+                    if next() % 3 != 0 {
+                        // Few distinct weights: many ties and many blossoms.
+                        edges.push((a, b, 1 + next() % 6));
+                    }
+                }
+            }
+            let mut g = dense(n, &edges);
+            let mut m = Matcher::<W>::new(n);
+            let expect = best_by_subsets(&g, n);
+            assert_eq!(m.solve(&g), expect.is_some(), "case {case}");
+            let Some(e) = expect else { continue };
+            assert_eq!(total(&m, &g, n), e, "case {case}");
+            for round in 0..4 {
+                for _ in 0..(2 + round) {
+                    let v = (next() % n as u64) as usize;
+                    for u in 0..n {
+                        if u != v && g.0[v][u] > 0 {
+                            let w = 1 + next() % 6;
+                            g.0[v][u] = w;
+                            g.0[u][v] = w;
+                        }
+                    }
+                    m.touch(v);
+                }
+                assert!(m.solve(&g), "case {case} round {round}");
+                assert_eq!(
+                    Some(total(&m, &g, n)),
+                    best_by_subsets(&g, n),
+                    "case {case} round {round}"
+                );
+            }
+        }
     }
 
     #[test]
