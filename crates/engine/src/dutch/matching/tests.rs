@@ -1,0 +1,170 @@
+use super::super::weight::Wide;
+use super::*;
+
+type W = Wide<1>;
+
+struct Dense(Vec<Vec<u64>>);
+impl Graph<W> for Dense {
+    fn weight(&self, u: usize, v: usize) -> W {
+        W::from_u64(self.0[u][v])
+    }
+}
+
+fn dense(n: usize, edges: &[(usize, usize, u64)]) -> Dense {
+    let mut m = vec![vec![0; n]; n];
+    for &(a, b, w) in edges {
+        m[a][b] = w;
+        m[b][a] = w;
+    }
+    Dense(m)
+}
+
+fn brute(g: &Dense, n: usize) -> Option<u64> {
+    fn go(g: &Dense, used: &mut Vec<bool>, n: usize) -> Option<u64> {
+        let Some(a) = (0..n).find(|&i| !used[i]) else {
+            return Some(0);
+        };
+        used[a] = true;
+        let mut best = None;
+        for b in 0..n {
+            if !used[b] && g.0[a][b] > 0 {
+                used[b] = true;
+                if let Some(r) = go(g, used, n) {
+                    let t = r + g.0[a][b];
+                    best = Some(best.map_or(t, |x: u64| x.max(t)));
+                }
+                used[b] = false;
+            }
+        }
+        used[a] = false;
+        best
+    }
+    go(g, &mut vec![false; n], n)
+}
+
+fn total(m: &Matcher<W>, g: &Dense, n: usize) -> u64 {
+    (0..n)
+        .filter_map(|v| m.mate(v).filter(|&u| u > v).map(|u| g.0[v][u]))
+        .sum()
+}
+
+/// Maximum weight of a perfect matching by dynamic programming over vertex subsets.
+fn best_by_subsets(g: &Dense, n: usize) -> Option<u64> {
+    let full = (1usize << n) - 1;
+    let mut best: Vec<Option<u64>> = vec![None; 1 << n];
+    best[0] = Some(0);
+    for mask in 1..=full {
+        if mask.count_ones() % 2 == 1 {
+            continue;
+        }
+        let a = mask.trailing_zeros() as usize;
+        let rest = mask & !(1 << a);
+        let mut here = None;
+        for b in (a + 1)..n {
+            if rest & (1 << b) != 0 && g.0[a][b] > 0 {
+                if let Some(r) = best[rest & !(1 << b)] {
+                    let t = r + g.0[a][b];
+                    here = Some(here.map_or(t, |x: u64| x.max(t)));
+                }
+            }
+        }
+        best[mask] = here;
+    }
+    best[full]
+}
+
+/// Larger fields with many exposed vertices at once (a cold solve, then several vertices
+/// touched together): a stage then augments several disjoint paths, and the trees it
+/// augmented must take no further part in it.
+#[test]
+fn several_augmentations_per_stage_stay_optimal() {
+    let mut s: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    for case in 0..60 {
+        let n = 12 + 2 * (case % 4);
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in (a + 1)..n {
+                if next() % 3 != 0 {
+                    // Few distinct weights: many ties and many blossoms.
+                    edges.push((a, b, 1 + next() % 6));
+                }
+            }
+        }
+        let mut g = dense(n, &edges);
+        let mut m = Matcher::<W>::new(n);
+        let expect = best_by_subsets(&g, n);
+        assert_eq!(m.solve(&g), expect.is_some(), "case {case}");
+        let Some(e) = expect else { continue };
+        assert_eq!(total(&m, &g, n), e, "case {case}");
+        for round in 0..4 {
+            for _ in 0..(2 + round) {
+                let v = (next() % n as u64) as usize;
+                for u in 0..n {
+                    if u != v && g.0[v][u] > 0 {
+                        let w = 1 + next() % 6;
+                        g.0[v][u] = w;
+                        g.0[u][v] = w;
+                    }
+                }
+                m.touch(v);
+            }
+            assert!(m.solve(&g), "case {case} round {round}");
+            assert_eq!(
+                Some(total(&m, &g, n)),
+                best_by_subsets(&g, n),
+                "case {case} round {round}"
+            );
+        }
+    }
+}
+
+#[test]
+fn matches_brute_force_and_warm_starts() {
+    // A small deterministic pseudo-random generator (xorshift) keeps the test seeded.
+    let mut s: u64 = 0x9e3779b97f4a7c15;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    for case in 0..300 {
+        let n = 2 + 2 * (case % 5);
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in (a + 1)..n {
+                if next() % 4 != 0 {
+                    edges.push((a, b, 1 + next() % 20));
+                }
+            }
+        }
+        let mut g = dense(n, &edges);
+        let mut m = Matcher::<W>::new(n);
+        let ok = m.solve(&g);
+        let expect = brute(&g, n);
+        assert_eq!(ok, expect.is_some(), "case {case}");
+        if let Some(e) = expect {
+            assert_eq!(total(&m, &g, n), e, "case {case}");
+            // Change the edges at one vertex and re-solve warm.
+            for _ in 0..3 {
+                let v = (next() % n as u64) as usize;
+                for u in 0..n {
+                    if u != v && g.0[v][u] > 0 {
+                        let w = 1 + next() % 20;
+                        g.0[v][u] = w;
+                        g.0[u][v] = w;
+                    }
+                }
+                m.touch(v);
+                assert!(m.solve(&g));
+                assert_eq!(Some(total(&m, &g, n)), brute(&g, n), "case {case} warm");
+            }
+        }
+    }
+}
