@@ -18,7 +18,7 @@
 //! that does not answer within [`STARTUP_TIMEOUT_MS`] (its files blocked or missing) ends the
 //! pairing with a message instead of leaving the button busy for ever.
 
-use engine::{Bye, ByeKind, Game, GameResult, Round, StartNo, Tournament};
+use engine::{ByeKind, StartNo, Tournament};
 use gloo_worker::{HandlerId, Spawnable, Worker, WorkerBridge, WorkerScope};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -93,38 +93,14 @@ fn new_round(p: &Paired) -> NewRound {
     }
 }
 
-/// `t` with the worker's new round: what `engine::event::pair_next_round` makes of `t` (games
-/// pending, the bye pairing-allocated, requested byes of the round kept), checked as the
-/// engine checks every event.
+/// `t` with the worker's new round, recorded as `engine::event::pair_next_round` records it
+/// (`engine::event::record_pairing`).
 pub fn apply(t: &Tournament, new: NewRound) -> Result<Paired, String> {
-    let mut next = t.clone();
-    let index = (new.round as usize)
-        .checked_sub(1)
-        .ok_or("the worker answered round 0")?;
-    while next.rounds.len() <= index {
-        next.rounds.push(Round::default());
-    }
-    let r = &mut next.rounds[index];
-    r.games = new
-        .boards
-        .iter()
-        .map(|&(white, black)| Game {
-            white,
-            black,
-            result: GameResult::Pending,
-        })
-        .collect();
-    if let Some(player) = new.bye {
-        r.byes.push(Bye {
-            player,
-            kind: ByeKind::PairingAllocated,
-        });
-    }
-    next.validate()
+    let tournament = engine::event::record_pairing(t, new.round, &new.boards, new.bye)
         .map_err(|e| format!("the worker's pairing is not valid: {e}"))?;
     Ok(Paired {
         round: new.round,
-        tournament: next,
+        tournament,
     })
 }
 

@@ -451,13 +451,30 @@ pub fn pair_next_round(t: &mut Tournament) -> Result<u32, EventError> {
     if pairing.boards.is_empty() && pairing.bye.is_none() {
         return Err(EventError::NobodyToPair(round));
     }
+    *t = record_pairing(t, round, &pairing.boards, pairing.bye)?;
+    Ok(round)
+}
+
+/// `t` with a pairing of round `round` (from 1) recorded: the boards with pending results and
+/// the pairing-allocated bye, next to the byes already requested for that round. Checked as
+/// every event is; refused when the result would not be valid. What [`pair_next_round`]
+/// records, and what the app records when the pairing worker answers.
+pub fn record_pairing(
+    t: &Tournament,
+    round: u32,
+    boards: &[(StartNo, StartNo)],
+    bye: Option<StartNo>,
+) -> Result<Tournament, EventError> {
+    let invalid = |why: String| EventError::Pairing(PairingError::Invalid(why));
+    let index = (round as usize)
+        .checked_sub(1)
+        .ok_or_else(|| invalid("there is no round 0".to_string()))?;
     let mut next = t.clone();
-    while next.rounds.len() < round as usize {
+    while next.rounds.len() <= index {
         next.rounds.push(Round::default());
     }
-    let r = &mut next.rounds[round as usize - 1];
-    r.games = pairing
-        .boards
+    let r = &mut next.rounds[index];
+    r.games = boards
         .iter()
         .map(|&(white, black)| Game {
             white,
@@ -465,16 +482,14 @@ pub fn pair_next_round(t: &mut Tournament) -> Result<u32, EventError> {
             result: GameResult::Pending,
         })
         .collect();
-    if let Some(player) = pairing.bye {
+    if let Some(player) = bye {
         r.byes.push(Bye {
             player,
             kind: ByeKind::PairingAllocated,
         });
     }
-    next.validate()
-        .map_err(|e| EventError::Pairing(PairingError::Invalid(e.to_string())))?;
-    *t = next;
-    Ok(round)
+    next.validate().map_err(|e| invalid(e.to_string()))?;
+    Ok(next)
 }
 
 /// Takes back the last round's pairing of a Swiss while none of its games has a result; the
