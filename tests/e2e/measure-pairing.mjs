@@ -10,18 +10,22 @@
 //   long tasks — main-thread tasks over 50 ms during the pairing (PerformanceObserver).
 // The boards must equal the fixture's r07.pairs (bbpPairings' output).
 //
-//   node tests/e2e/measure-pairing.mjs [--runs 5] [--fixture fixtures/dutch/t146]
+//   node tests/e2e/measure-pairing.mjs [--runs 5] [--fixture fixtures/dutch/t146] [--trace]
+//   --trace: one more pairing under a Chromium trace and CPU profile, summarised as self time per
+//   trace event and per function on the page's main thread (tests/e2e/trace.mjs).
 //   (needs dist/: ./scripts/test.sh or `trunk build --release` first; CROSSTABLE_DIST overrides)
 import { parseArgs } from 'node:util';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gotoApp, openBrowser, startServer } from './helpers.mjs';
+import { startTrace, summarise } from './trace.mjs';
 
 const { values: opts } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
     fixture: { type: 'string', default: 'fixtures/dutch/t146' },
+    trace: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(opts.runs);
@@ -112,6 +116,7 @@ async function main() {
   const browser = await openBrowser();
   const results = [];
   let players = 0;
+  let traced = null;
   try {
     const { page } = browser;
     await gotoApp(page, server.url);
@@ -141,6 +146,11 @@ async function main() {
       await page.getByTestId('undo-pairing').click();
       await page.getByTestId('pair-next').filter({ hasText: `Pair round ${rounds}` }).waitFor();
     }
+    if (opts.trace) {
+      const trace = await startTrace(page);
+      await page.evaluate(pairOnce, want.boards.length);
+      traced = summarise(await trace.stop(), 30);
+    }
   } finally {
     await browser.dispose();
     await server.close();
@@ -152,6 +162,7 @@ async function main() {
   console.log(`  longest gap between frames while pairing: p50 ${ms(p50(results.map((r) => r.longestGap)))}, max ${ms(Math.max(...results.map((r) => r.longestGap)))}`);
   const tasks = results.flatMap((r) => r.longTasks);
   console.log(`  main-thread tasks over 50 ms while pairing: ${tasks.length}${tasks.length ? ` (longest ${ms(Math.max(...tasks))})` : ''}`);
+  if (traced) console.log(`trace of one more pairing:\n${traced}`);
 }
 
 main().catch((e) => {
