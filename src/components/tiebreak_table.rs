@@ -360,3 +360,40 @@ pub fn TiebreakTable(
         </div>
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::tiebreak::{self, System, Tiebreak};
+
+    #[test]
+    fn rows_are_drawn_from_the_engines_standings() {
+        let t = engine::example::withdrawal();
+        let config = tiebreak::Config {
+            tiebreaks: Tiebreak::preset(System::RoundRobin),
+            ..tiebreak::Config::default()
+        };
+        let s = tiebreak::standings(&t, &config);
+        let rows = drawn_rows(&t, &s);
+        assert_eq!(rows.len(), t.players.len());
+        let html = rows_html(&rows);
+        assert_eq!(html.matches("<tr data-p=").count(), t.players.len());
+        assert_eq!(
+            html.matches("<button type=\"button\" class=\"value\"")
+                .count(),
+            t.players.len() * config.tiebreaks.len()
+        );
+        // The withdrawn player is marked, with the round, and names are escaped text.
+        assert_eq!(html.matches("<tr data-p=\"").count(), rows.len());
+        assert_eq!(html.matches(" class=\"withdrawn\"").count(), 1);
+        assert!(html.contains("<span class=\"tag\">withdrew after round 5</span>"));
+        for (row, want) in rows.iter().zip(&s.rows) {
+            assert_eq!(row.player, want.start_no);
+            assert_eq!(row.rank, want.rank.to_string());
+            assert_eq!(row.values.len(), want.values.len());
+        }
+        let mut renamed = rows[0].clone();
+        renamed.name = "<b>A & B</b>".into();
+        assert!(rows_html(&[renamed]).contains("&lt;b&gt;A &amp; B&lt;/b&gt;"));
+    }
+}
