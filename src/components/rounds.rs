@@ -2,16 +2,23 @@
 //! (Swiss, FIDE Dutch system), undo of the last pairing, requested byes, absences and
 //! withdrawals, and a printable pairings list. Every rule is the engine's (`engine::event`).
 
+use crate::components::data_table::escape;
 use crate::components::player_select::{PlayerLabel, PlayerSelect};
 use crate::components::prohibited::ProhibitedPairings;
 use crate::store::{use_store, Store};
 use crate::text;
 use crate::workers::pairing::{self, Paired, PendingPairing};
 use engine::event::{self, EventError};
-use engine::rules2026::show_short;
+use engine::rules2026::{show_short, Tenths};
 use engine::{ByeKind, Color, Format, GameResult, Outcome, StartNo, Tournament};
 use leptos::prelude::*;
+use std::fmt::Write;
 use wasm_bindgen::JsCast;
+
+/// Boards drawn at once when a round is shown, and as many more at each animation frame after
+/// it: a 300-player round's 150 boards built in one task held the page for about 100 ms
+/// (issue 15 item 4), more than the 50 ms a task may take before the page feels frozen.
+const BOARDS_PER_FRAME: usize = 15;
 
 /// The results offered for a board, with their `<option>` values and short labels.
 const RESULTS: [(GameResult, &str, &str); 10] = [
@@ -113,10 +120,60 @@ struct Panel {
     status: RwSignal<String>,
     /// Rounds paired so far.
     paired: Memo<u32>,
-    /// Rounds that can be shown (a Swiss: the paired ones; a round-robin: all).
-    round_count: Memo<u32>,
     /// Boards of the round shown.
     board_count: Memo<usize>,
+    /// The boards of the round shown as their rows draw them (all but the results).
+    lines: Memo<Vec<BoardLine>>,
+    /// The results of the round shown, board by board.
+    results: Memo<Vec<GameResult>>,
+    /// Where the result slips are written when they are printed.
+    slips: NodeRef<leptos::html::Div>,
+}
+
+/// One player of a board as the row shows them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Side {
+    no: StartNo,
+    name: String,
+    rating: String,
+    /// Points before the round, with any virtual points (`1.5 +1`).
+    points: String,
+}
+
+/// A board of the round shown, as its row draws it: everything but the result, which changes
+/// on its own. A row is built once per line; a result typed re-runs one cell, not the table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct BoardLine {
+    round: u32,
+    board: usize,
+    white: Side,
+    black: Side,
+}
+
+/// The boards of round `r` (nothing when it is not shown: `r` beyond `count`).
+fn board_lines(t: &Tournament, r: u32, count: u32) -> Vec<BoardLine> {
+    let Some(round) = t.rounds.get(r as usize - 1).filter(|_| r <= count) else {
+        return Vec::new();
+    };
+    // Once per round, not per player: it reads the event's acceleration records.
+    let virtual_points = t.virtual_points(r);
+    let side = |p: StartNo| Side {
+        no: p,
+        name: text::name_of(t, p),
+        rating: text::rating_of(t, p),
+        points: points_cell(t, p, r, &virtual_points),
+    };
+    round
+        .games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| BoardLine {
+            round: r,
+            board: i + 1,
+            white: side(g.white),
+            black: side(g.black),
+        })
+        .collect()
 }
 
 impl Panel {
@@ -179,24 +236,17 @@ impl Panel {
         });
     }
 
-    /// (round, board, White, Black) of the round shown.
-    fn boards(&self) -> Vec<(u32, usize, StartNo, StartNo)> {
-        let r = self.shown.get();
-        let count = self.round_count.get();
-        self.tournament.with(|t| {
-            t.rounds
-                .get(r as usize - 1)
-                .filter(|_| r <= count)
-                .map(|round| {
-                    round
-                        .games
-                        .iter()
-                        .enumerate()
-                        .map(|(i, g)| (r, i + 1, g.white, g.black))
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
-        })
+    /// Writes the result slips of the round shown, just before they are printed: 150 hidden
+    /// slips rebuilt on every result of a big Swiss cost more than printing ever needs.
+    fn fill_slips(&self) {
+        let Some(el) = self.slips.get_untracked() else {
+            return;
+        };
+        let html = self.tournament.with_untracked(|t| {
+            self.lines
+                .with_untracked(|lines| slips_html(&t.name, lines))
+        });
+        el.set_inner_html(&html);
     }
 }
 
@@ -226,6 +276,19 @@ pub fn RoundsPanel(
                 .map_or(0, |round| round.games.len())
         })
     });
+    let lines = Memo::new(move |_| {
+        let (r, count) = (shown.get(), round_count.get());
+        tournament.with(|t| board_lines(t, r, count))
+    });
+    let results = Memo::new(move |_| {
+        let r = shown.get();
+        tournament.with(|t| {
+            t.rounds
+                .get(r as usize - 1)
+                .map(|round| round.games.iter().map(|g| g.result).collect())
+                .unwrap_or_default()
+        })
+    });
     let panel = Panel {
         store: use_store(),
         id: StoredValue::new(event_id.clone()),
@@ -234,8 +297,10 @@ pub fn RoundsPanel(
         error: RwSignal::new(None),
         status: RwSignal::new(String::new()),
         paired,
-        round_count,
         board_count,
+        lines,
+        results,
+        slips: NodeRef::new(),
     };
     let (error, status) = (panel.error, panel.status);
     view! {
@@ -342,6 +407,9 @@ fn RoundActions(
     };
     let print = move |view: &'static str| {
         move |_: leptos::ev::MouseEvent| {
+            if view == "slips" {
+                panel.fill_slips();
+            }
             if let Err(e) = crate::components::layout::print_view(view) {
                 panel.error.set(Some(format!("Printing failed: {e}")));
             }
@@ -373,6 +441,10 @@ fn RoundActions(
                         }
                     }}
                 </button>
+                // Moves while the worker pairs: the page is not frozen, the pairing is under way.
+                <Show when=move || pairing.get()>
+                    <progress class="pairing-progress" data-testid="pairing-progress" aria-label="Pairing in progress"></progress>
+                </Show>
                 <button
                     type="button"
                     data-testid="undo-pairing"
@@ -410,6 +482,23 @@ fn PairingsList(
             .tournament
             .with(|t| format!("{} — round {}", t.name, panel.shown.get()))
     };
+    // The boards drawn so far: the first BOARDS_PER_FRAME at once, as many more each frame.
+    // `limit` says how many of which boards (another round, or a new pairing, starts again).
+    let limit = RwSignal::new((Vec::<BoardLine>::new(), 0usize));
+    let visible = Memo::new(move |_| {
+        panel.lines.with(|all| {
+            let n = limit.with(|(of, n)| if of == all { *n } else { BOARDS_PER_FRAME });
+            all[..n.min(all.len())].to_vec()
+        })
+    });
+    Effect::new(move |_| {
+        let (drawn, total) = (visible.with(Vec::len), panel.lines.with(Vec::len));
+        if drawn < total {
+            request_animation_frame(move || {
+                limit.set((panel.lines.get_untracked(), drawn + BOARDS_PER_FRAME));
+            });
+        }
+    });
     view! {
         <section class="pairings-list" aria-labelledby="pairings-title">
             <h4 id="pairings-title" data-testid="pairings-title">{title}</h4>
@@ -440,11 +529,9 @@ fn PairingsList(
                     </thead>
                     <tbody>
                         <For
-                            each=move || panel.boards()
-                            key=|k| *k
-                            children=move |(round, board, white, black)| {
-                                view! { <BoardRow panel=panel round=round board=board white=white black=black /> }
-                            }
+                            each=move || visible.get()
+                            key=|line| line.clone()
+                            children=move |line| view! { <BoardRow panel=panel line=line /> }
                         />
                     </tbody>
                 </table>
@@ -452,70 +539,40 @@ fn PairingsList(
             <ul class="byes" aria-label="Without a board this round">
                 <WithoutBoard panel=panel />
             </ul>
-            <ResultSlips panel=panel />
+            <div class="slips" aria-hidden="true" node_ref=panel.slips></div>
         </section>
     }
 }
 
-/// One result slip per board of the round shown, for the players to fill in and sign: printed
-/// alone by "Print result slips" (`style/print.css`), never shown on screen.
-#[component]
-fn ResultSlips(
-    /// The panel's shared state.
-    panel: Panel,
-) -> impl IntoView {
-    let slips = move || {
-        let boards = panel.boards();
-        panel.tournament.with(|t| {
-            boards
-                .into_iter()
-                .map(|(round, board, white, black)| {
-                    let who = |p| format!("{} {}", text::name_of(t, p), text::rating_of(t, p));
-                    view! {
-                        <article class="slip" data-testid="result-slip">
-                            <p class="slip-head">
-                                <strong>{t.name.clone()}</strong>
-                                {format!(" · Round {round} · Board {board}")}
-                            </p>
-                            <p>"White: " <strong>{who(white)}</strong></p>
-                            <p>"Black: " <strong>{who(black)}</strong></p>
-                            <p class="slip-result">"Result:  ☐ 1–0   ☐ ½–½   ☐ 0–1"</p>
-                            <p class="slip-sign">"Signatures:  White ____________   Black ____________"</p>
-                        </article>
-                    }
-                })
-                .collect_view()
-        })
-    };
-    view! { <div class="slips" aria-hidden="true">{slips}</div> }
-}
-
-/// A player's name, rating and points before the round, tracked (the board row's cells).
-fn player_cells(
-    tournament: Memo<Tournament>,
-    p: StartNo,
-    round: u32,
-) -> (
-    impl Fn() -> String + Copy + Send + Sync,
-    impl Fn() -> String + Copy + Send + Sync,
-    impl Fn() -> String + Copy + Send + Sync,
-) {
-    (
-        move || tournament.with(|t| text::name_of(t, p)),
-        move || tournament.with(|t| text::rating_of(t, p)),
-        move || tournament.with(|t| points_cell(t, p, round)),
-    )
+/// One result slip per board (`lines`) of the event `name`, for the players to fill in and
+/// sign: printed alone by "Print result slips" (`style/print.css`), never shown on screen.
+fn slips_html(name: &str, lines: &[BoardLine]) -> String {
+    let name = escape(name);
+    let mut h = String::with_capacity(lines.len() * 400);
+    for l in lines {
+        let who = |s: &Side| escape(&format!("{} {}", s.name, s.rating));
+        let _ = write!(
+            h,
+            "<article class=\"slip\" data-testid=\"result-slip\"><p class=\"slip-head\">\
+             <strong>{name}</strong> · Round {} · Board {}</p><p>White: <strong>{}</strong></p>\
+             <p>Black: <strong>{}</strong></p><p class=\"slip-result\">Result:  ☐ 1–0   ☐ ½–½   \
+             ☐ 0–1</p><p class=\"slip-sign\">Signatures:  White ____________   Black \
+             ____________</p></article>",
+            l.round,
+            l.board,
+            who(&l.white),
+            who(&l.black)
+        );
+    }
+    h
 }
 
 /// Points before `round` with the event's point system, and the acceleration's virtual points
 /// for pairing that round (`1.5 +1`): shown with the pairing, never counted in standings.
-fn points_cell(t: &Tournament, p: StartNo, round: u32) -> String {
+/// `virtual_points` is the round's (`Tournament::virtual_points`).
+fn points_cell(t: &Tournament, p: StartNo, round: u32, virtual_points: &[Tenths]) -> String {
     let points = show_short(t.score_before(p, round));
-    let virtual_points = t
-        .virtual_points(round)
-        .get(p as usize - 1)
-        .copied()
-        .unwrap_or(0);
+    let virtual_points = virtual_points.get(p as usize - 1).copied().unwrap_or(0);
     if virtual_points > 0 {
         format!("{points}\u{a0}+{}", show_short(virtual_points))
     } else {
@@ -544,32 +601,36 @@ fn acceleration_note(t: &Tournament, round: u32) -> Option<String> {
     ))
 }
 
+/// The result select's options (the same for every board), set as one string: ten options
+/// built node by node for each of 150 boards were most of a big round's drawing.
+fn result_options() -> String {
+    RESULTS
+        .iter()
+        .map(|(_, value, label)| format!("<option value=\"{value}\">{label}</option>"))
+        .collect()
+}
+
 /// One board: the players, their points before the round, and the result control, which takes
 /// keys (results, and ↑/↓ to the neighbouring boards).
 #[component]
 fn BoardRow(
     /// The panel's shared state.
     panel: Panel,
-    /// The round (1-based).
-    round: u32,
-    /// The board (1-based).
-    board: usize,
-    /// White's start number.
-    white: StartNo,
-    /// Black's start number.
-    black: StartNo,
+    /// The board as drawn.
+    line: BoardLine,
 ) -> impl IntoView {
-    let (wname, wrating, wpoints) = player_cells(panel.tournament, white, round);
-    let (bname, brating, bpoints) = player_cells(panel.tournament, black, round);
+    let BoardLine {
+        round,
+        board,
+        white,
+        black,
+    } = line;
     let result = move || {
-        panel.tournament.with(|t| {
-            t.rounds
-                .get(round as usize - 1)
-                .and_then(|r| r.games.get(board - 1))
-                .map_or(GameResult::Pending, |g| g.result)
-        })
+        panel
+            .results
+            .with(|r| r.get(board - 1).copied().unwrap_or(GameResult::Pending))
     };
-    let label = move || format!("Result of board {board}: {} – {}", wname(), bname());
+    let label = format!("Result of board {board}: {} – {}", white.name, black.name);
     let board_count = panel.board_count;
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         let key = ev.key();
@@ -599,16 +660,18 @@ fn BoardRow(
         }
     };
     view! {
-        <tr data-testid="pairing-board" data-white=white data-black=black>
+        <tr data-testid="pairing-board" data-white=white.no data-black=black.no>
             <td class="num">{board}</td>
-            <td class="num">{white}</td>
+            <td class="num">{white.no}</td>
             <th scope="row" class="player-name">
-                {wname}
-                <span class="rating muted">{wrating}</span>
+                {white.name}
+                <span class="rating muted">{white.rating}</span>
             </th>
-            <td class="num">{wpoints}</td>
+            <td class="num">{white.points}</td>
             <td class="result-cell">
+                // The options first: the value is set once they are there.
                 <select
+                    inner_html=result_options()
                     id=result_id(round, board)
                     data-testid="board-result"
                     aria-label=label
@@ -616,12 +679,7 @@ fn BoardRow(
                     prop:value=move || result_value(result())
                     on:change=move |ev| panel.set_result(round, board, result_from_value(&event_target_value(&ev)))
                     on:keydown=on_key
-                >
-                    {RESULTS
-                        .iter()
-                        .map(|(_, value, label)| view! { <option value=*value>{*label}</option> })
-                        .collect_view()}
-                </select>
+                ></select>
                 <span class="print-only">
                     {move || match result() {
                         GameResult::Pending => String::new(),
@@ -633,11 +691,11 @@ fn BoardRow(
                     }}
                 </span>
             </td>
-            <td class="num">{bpoints}</td>
-            <td class="num">{black}</td>
+            <td class="num">{black.points}</td>
+            <td class="num">{black.no}</td>
             <th scope="row" class="player-name">
-                {bname}
-                <span class="rating muted">{brating}</span>
+                {black.name}
+                <span class="rating muted">{black.rating}</span>
             </th>
         </tr>
     }

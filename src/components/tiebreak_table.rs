@@ -1,18 +1,273 @@
 //! The standings table: rank (shared by players equal on every criterion), points and one
 //! column per tie-break of the list, withdrawn players marked. A row, or a value in it, opens
 //! the breakdown of that player's values (click, or Enter/Space on its button).
+//!
+//! Why the rows are HTML text: a 300-player Swiss has some 2,100 values, each a button. Built as
+//! a `view!` per row, a rules change re-ran thousands of reactive cells and re-attached an event
+//! listener per button, about 40 ms before layout (issue 15 item 4); a memo and an effect per
+//! row or cell was slower still in Leptos 0.8. Here the rows are one string per computation (the
+//! same markup: `th` row headers, real buttons), set in one go, with one click listener on the
+//! table and the selection marked on the two rows it touches.
 
+use crate::components::data_table::escape;
 use crate::live_standings::LiveStandings;
 use crate::text;
 use crate::tiebreak_text::{value_full, value_short};
-use engine::StartNo;
+use engine::tiebreak::Standings;
+use engine::{StartNo, Tournament};
 use leptos::prelude::*;
+use std::fmt::Write;
+use wasm_bindgen::JsCast;
 
 /// What the breakdown panel shows: a player, and which criterion of the list (index).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Selection {
     pub player: StartNo,
     pub criterion: usize,
+}
+
+/// The columns before the tie-breaks: rank, start number, player, rating, points.
+const LEADING_COLUMNS: usize = 5;
+
+/// One row as drawn: what each cell shows, so that a recomputation changes only the cells
+/// whose text changed (a rules change moves a few values and places, not 2,000 cells).
+#[derive(Clone, Debug, PartialEq)]
+struct DrawnRow {
+    player: StartNo,
+    withdrawn: bool,
+    rank: String,
+    name: String,
+    /// The withdrawal tag under the name ("withdrew after round 3").
+    tag: Option<String>,
+    rating: String,
+    points: String,
+    /// Each tie-break value: what it shows, and its tooltip (every digit, or why "–").
+    values: Vec<(String, Option<String>)>,
+}
+
+/// The rows of `s` as they are drawn.
+fn drawn_rows(t: &Tournament, s: &Standings) -> Vec<DrawnRow> {
+    s.rows
+        .iter()
+        .map(|row| {
+            let p = row.start_no;
+            let tag = row.withdrawn.then(|| {
+                let when = t
+                    .withdrawal_of(p)
+                    .map(|w| format!(" {}", text::withdrawal_point(w.after_round)))
+                    .unwrap_or_default();
+                format!("withdrew{when}")
+            });
+            let values = row
+                .values
+                .iter()
+                .map(|v| {
+                    let short = value_short(v.value);
+                    let shown = if short.is_empty() {
+                        "–".to_string()
+                    } else {
+                        short
+                    };
+                    // A real value shows two decimals, every digit in the tooltip.
+                    let title =
+                        (!v.value.is_some_and(|n| n.is_exact())).then(|| value_full(v.value));
+                    (shown, title)
+                })
+                .collect();
+            DrawnRow {
+                player: p,
+                withdrawn: row.withdrawn,
+                rank: row.rank.to_string(),
+                name: text::name_of(t, p),
+                tag,
+                rating: t
+                    .player(p)
+                    .and_then(|pl| pl.rating)
+                    .map(|r| r.to_string())
+                    .unwrap_or_default(),
+                points: value_short(Some(row.points)),
+                values,
+            }
+        })
+        .collect()
+}
+
+/// The name's cell: its button, and the withdrawal tag.
+fn name_html(r: &DrawnRow) -> String {
+    let mut h = format!(
+        "<button type=\"button\" class=\"player-button\" aria-pressed=\"false\">{}</button>",
+        escape(&r.name)
+    );
+    if let Some(tag) = &r.tag {
+        let _ = write!(h, "<span class=\"tag\">{}</span>", escape(tag));
+    }
+    h
+}
+
+/// The rows as HTML (the first drawing, and any change of the columns or the row count).
+fn rows_html(rows: &[DrawnRow]) -> String {
+    let columns = rows.first().map_or(0, |r| r.values.len());
+    let mut h = String::with_capacity(rows.len() * (220 + 80 * columns));
+    for r in rows {
+        let _ = write!(
+            h,
+            "<tr data-p=\"{}\"{}><td class=\"num rank\">{}</td><td class=\"num\">{}</td>\
+             <th scope=\"row\" class=\"player\">{}</th><td class=\"num\">{}</td>\
+             <td class=\"num points\">{}</td>",
+            r.player,
+            if r.withdrawn {
+                " class=\"withdrawn\""
+            } else {
+                ""
+            },
+            r.rank,
+            r.player,
+            name_html(r),
+            r.rating,
+            r.points
+        );
+        for (shown, title) in &r.values {
+            h.push_str(
+                "<td class=\"num\"><button type=\"button\" class=\"value\" aria-pressed=\"false\"",
+            );
+            if let Some(title) = title {
+                let _ = write!(h, " title=\"{}\"", escape(title));
+            }
+            let _ = write!(h, ">{}</button></td>", escape(shown));
+        }
+        h.push_str("</tr>");
+    }
+    h
+}
+
+/// Brings the drawn rows from `old` to `new` cell by cell (same row count and columns).
+fn patch_rows(body: &web_sys::Element, old: &[DrawnRow], new: &[DrawnRow]) {
+    let mut tr = body.first_element_child();
+    for (o, n) in old.iter().zip(new) {
+        let Some(row) = tr else { return };
+        if o != n {
+            patch_row(&row, o, n);
+        }
+        tr = row.next_element_sibling();
+    }
+}
+
+fn patch_row(tr: &web_sys::Element, o: &DrawnRow, n: &DrawnRow) {
+    if o.player != n.player {
+        let _ = tr.set_attribute("data-p", &n.player.to_string());
+    }
+    if o.withdrawn != n.withdrawn {
+        toggle_class(tr, "withdrawn", n.withdrawn);
+    }
+    let text = |cell: &Option<web_sys::Element>, old: &str, new: &str| {
+        if old != new {
+            if let Some(c) = cell {
+                c.set_text_content(Some(new));
+            }
+        }
+    };
+    let rank = tr.first_element_child();
+    text(&rank, &o.rank, &n.rank);
+    let number = rank.as_ref().and_then(|c| c.next_element_sibling());
+    if o.player != n.player {
+        text(&number, "", &n.player.to_string());
+    }
+    let name = number.as_ref().and_then(|c| c.next_element_sibling());
+    if let Some(c) = &name {
+        if o.tag.is_some() != n.tag.is_some() {
+            c.set_inner_html(&name_html(n));
+        } else {
+            let button = c.first_element_child();
+            text(&button, &o.name, &n.name);
+            if let (Some(old), Some(new)) = (&o.tag, &n.tag) {
+                text(&button.and_then(|b| b.next_element_sibling()), old, new);
+            }
+        }
+    }
+    let rating = name.as_ref().and_then(|c| c.next_element_sibling());
+    text(&rating, &o.rating, &n.rating);
+    let points = rating.as_ref().and_then(|c| c.next_element_sibling());
+    text(&points, &o.points, &n.points);
+    let mut cell = points.as_ref().and_then(|c| c.next_element_sibling());
+    for ((old_shown, old_title), (shown, title)) in o.values.iter().zip(&n.values) {
+        let Some(td) = cell else { return };
+        if let Some(button) = td.first_element_child() {
+            if old_shown != shown {
+                button.set_text_content(Some(shown));
+            }
+            if old_title != title {
+                match title {
+                    Some(t) => drop(button.set_attribute("title", t)),
+                    None => drop(button.remove_attribute("title")),
+                }
+            }
+        }
+        cell = td.next_element_sibling();
+    }
+}
+
+/// `el`'s classes with `class` added or removed.
+fn toggle_class(el: &web_sys::Element, class: &str, on: bool) {
+    let old = el.get_attribute("class").unwrap_or_default();
+    let mut classes: Vec<&str> = old.split_whitespace().filter(|c| *c != class).collect();
+    if on {
+        classes.push(class);
+    }
+    let _ = el.set_attribute("class", &classes.join(" "));
+}
+
+/// Takes every mark of a selection off the drawn rows (a patch may have moved a marked row's
+/// player elsewhere, so the marks are found, not remembered).
+fn unmark(body: &web_sys::Element) {
+    while let Ok(Some(tr)) = body.query_selector("tr.selected") {
+        toggle_class(&tr, "selected", false);
+    }
+    while let Ok(Some(b)) = body.query_selector("button[aria-pressed=\"true\"]") {
+        let _ = b.set_attribute("aria-pressed", "false");
+    }
+}
+
+/// Marks a selection in the drawn rows: the row's class `selected`, its name's button and the
+/// chosen value's button pressed.
+fn mark(body: &web_sys::Element, selection: Option<Selection>) {
+    unmark(body);
+    let Some(s) = selection else { return };
+    let Ok(Some(tr)) = body.query_selector(&format!("tr[data-p=\"{}\"]", s.player)) else {
+        return;
+    };
+    toggle_class(&tr, "selected", true);
+    if let Ok(Some(b)) = tr.query_selector("button.player-button") {
+        let _ = b.set_attribute("aria-pressed", "true");
+    }
+    let value = format!(
+        "td:nth-child({}) > button.value",
+        LEADING_COLUMNS + 1 + s.criterion
+    );
+    if let Ok(Some(b)) = tr.query_selector(&value) {
+        let _ = b.set_attribute("aria-pressed", "true");
+    }
+}
+
+/// The player and criterion a click in the body chose: the row's player, and the value's
+/// column when a value was clicked (`None`: the row or the name).
+fn clicked(ev: &leptos::ev::MouseEvent) -> Option<(StartNo, Option<usize>)> {
+    let target = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
+    let tr = target.closest("tr[data-p]").ok()??;
+    let player = tr.get_attribute("data-p")?.parse().ok()?;
+    let criterion = target
+        .closest("button.value")
+        .ok()
+        .flatten()
+        .and_then(|b| b.parent_element())
+        .map(|mut td| {
+            let mut column: usize = 0;
+            while let Some(prev) = td.previous_element_sibling() {
+                column += 1;
+                td = prev;
+            }
+            column.saturating_sub(LEADING_COLUMNS)
+        });
+    Some((player, criterion))
 }
 
 #[component]
@@ -41,7 +296,39 @@ pub fn TiebreakTable(
                 .unwrap_or_default()
         })
     };
-    let select = move |player: StartNo, criterion: Option<usize>| {
+    let rows = Memo::new(move |_| {
+        live.with(|t, c| drawn_rows(t, &c.standings))
+            .unwrap_or_default()
+    });
+    let body = NodeRef::<leptos::html::Tbody>::new();
+    // What the body shows now.
+    let drawn = StoredValue::new(Vec::<DrawnRow>::new());
+    Effect::new(move |_| {
+        let Some(el) = body.get() else { return };
+        rows.with(|new| {
+            drawn.update_value(|old| {
+                let same_shape = old.len() == new.len()
+                    && old.first().map(|r| r.values.len()) == new.first().map(|r| r.values.len());
+                if same_shape && !old.is_empty() {
+                    patch_rows(&el, old, new);
+                } else {
+                    el.set_inner_html(&rows_html(new));
+                }
+                old.clone_from(new);
+            })
+        });
+        mark(&el, selected.get_untracked());
+    });
+    Effect::new(move |_| {
+        let now = selected.get();
+        if let Some(el) = body.get_untracked() {
+            mark(&el, now);
+        }
+    });
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        let Some((player, criterion)) = clicked(&ev) else {
+            return;
+        };
         let criterion = criterion.unwrap_or_else(|| {
             selected
                 .get_untracked()
@@ -50,100 +337,13 @@ pub fn TiebreakTable(
         });
         selected.set(Some(Selection { player, criterion }));
     };
-    let body = move || {
-        live.with(|t, c| {
-            c.standings
-                .rows
-                .iter()
-                .map(|row| {
-                    let p = row.start_no;
-                    let name = text::name_of(t, p);
-                    let withdrew = row.withdrawn.then(|| match t.withdrawal_of(p) {
-                        Some(w) => {
-                            format!("withdrew {}", crate::text::withdrawal_point(w.after_round))
-                        }
-                        None => "withdrew".to_string(),
-                    });
-                    let rating = t.player(p).and_then(|pl| pl.rating).map(|r| r.to_string());
-                    // Which criterion of this row is selected: a memo per row, so that a new
-                    // selection re-runs the cells of two rows, not of the whole table.
-                    let here = Memo::new(move |_| {
-                        selected.with(|s| s.filter(|s| s.player == p).map(|s| s.criterion))
-                    });
-                    let is_selected = move || here.with(Option::is_some);
-                    let cells = c
-                        .standings
-                        .tiebreaks
-                        .iter()
-                        .zip(&row.values)
-                        .enumerate()
-                        .map(|(i, (tb, v))| {
-                            let short = value_short(v.value);
-                            let label = format!(
-                                "{} of {name}: {}. Show how it is made",
-                                tb.code(),
-                                value_full(v.value)
-                            );
-                            let title = (!v.value.is_some_and(|n| n.is_exact()))
-                                .then(|| value_full(v.value));
-                            let pressed = move || here.get() == Some(i);
-                            view! {
-                                <td class="num">
-                                    <button
-                                        type="button"
-                                        class="value"
-                                        aria-label=label
-                                        title=title
-                                        aria-pressed=move || pressed().to_string()
-                                        on:click=move |ev| {
-                                            ev.stop_propagation();
-                                            select(p, Some(i));
-                                        }
-                                    >
-                                        {if short.is_empty() { "–".to_string() } else { short }}
-                                    </button>
-                                </td>
-                            }
-                        })
-                        .collect_view();
-                    view! {
-                        <tr
-                            class:withdrawn=row.withdrawn
-                            class:selected=is_selected
-                            on:click=move |_| select(p, None)
-                        >
-                            <td class="num rank">{row.rank}</td>
-                            <td class="num">{p}</td>
-                            <th scope="row" class="player">
-                                <button
-                                    type="button"
-                                    class="player-button"
-                                    aria-pressed=move || is_selected().to_string()
-                                    aria-label=format!("{name}: show the breakdown")
-                                    on:click=move |ev| {
-                                        ev.stop_propagation();
-                                        select(p, None);
-                                    }
-                                >
-                                    {name.clone()}
-                                </button>
-                                {withdrew.map(|w| view! { <span class="tag">{w}</span> })}
-                            </th>
-                            <td class="num">{rating}</td>
-                            <td class="num points">{value_short(Some(row.points))}</td>
-                            {cells}
-                        </tr>
-                    }
-                })
-                .collect_view()
-        })
-    };
     view! {
         <div class="table-scroll">
             <table class="tiebreak-standings" data-testid="tiebreak-standings">
                 <caption>
                     "Final order: points, then each tie-break in turn; equal on everything means the same rank, \
-                     listed by start number. “–”: the tie-break does not apply."
+                     listed by start number. “–”: the tie-break does not apply. Choose a name or a value \
+                     to see how each value is made."
                 </caption>
                 <thead>
                     <tr>
@@ -155,8 +355,45 @@ pub fn TiebreakTable(
                         {head}
                     </tr>
                 </thead>
-                <tbody>{body}</tbody>
+                <tbody node_ref=body on:click=on_click></tbody>
             </table>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::tiebreak::{self, System, Tiebreak};
+
+    #[test]
+    fn rows_are_drawn_from_the_engines_standings() {
+        let t = engine::example::withdrawal();
+        let config = tiebreak::Config {
+            tiebreaks: Tiebreak::preset(System::RoundRobin),
+            ..tiebreak::Config::default()
+        };
+        let s = tiebreak::standings(&t, &config);
+        let rows = drawn_rows(&t, &s);
+        assert_eq!(rows.len(), t.players.len());
+        let html = rows_html(&rows);
+        assert_eq!(html.matches("<tr data-p=").count(), t.players.len());
+        assert_eq!(
+            html.matches("<button type=\"button\" class=\"value\"")
+                .count(),
+            t.players.len() * config.tiebreaks.len()
+        );
+        // The withdrawn player is marked, with the round, and names are escaped text.
+        assert_eq!(html.matches("<tr data-p=\"").count(), rows.len());
+        assert_eq!(html.matches(" class=\"withdrawn\"").count(), 1);
+        assert!(html.contains("<span class=\"tag\">withdrew after round 5</span>"));
+        for (row, want) in rows.iter().zip(&s.rows) {
+            assert_eq!(row.player, want.start_no);
+            assert_eq!(row.rank, want.rank.to_string());
+            assert_eq!(row.values.len(), want.values.len());
+        }
+        let mut renamed = rows[0].clone();
+        renamed.name = "<b>A & B</b>".into();
+        assert!(rows_html(&[renamed]).contains("&lt;b&gt;A &amp; B&lt;/b&gt;"));
     }
 }

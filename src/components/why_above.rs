@@ -2,10 +2,43 @@
 //! ([`engine::tiebreak::Standings::decide`]) in words — the criteria on which they are equal,
 //! then the decisive one with both values.
 
+use crate::components::data_table::escape;
 use crate::live_standings::LiveStandings;
 use crate::tiebreak_text::{interesting_pair, player, why_above, WhyAbove};
 use engine::StartNo;
 use leptos::prelude::*;
+use std::fmt::Write;
+
+/// Brings a select's options from `old` to `new` (start number, label): in place when the count
+/// is the same, the changed ones only. 300 players are 600 options in the two selects; as views
+/// with a reactive `selected` each, they were rebuilt on every rules change (issue 15 item 4).
+fn draw_options(
+    select: &web_sys::Element,
+    old: &mut Vec<(StartNo, String)>,
+    new: &[(StartNo, String)],
+) {
+    if old.len() != new.len() {
+        let mut h = String::with_capacity(48 * new.len());
+        for (p, label) in new {
+            let _ = write!(h, "<option value=\"{p}\">{}</option>", escape(label));
+        }
+        select.set_inner_html(&h);
+    } else {
+        let mut option = select.first_element_child();
+        for ((old_p, old_label), (p, label)) in old.iter().zip(new) {
+            let Some(o) = option else { break };
+            if old_p != p {
+                let _ = o.set_attribute("value", &p.to_string());
+            }
+            if old_label != label {
+                o.set_text_content(Some(label));
+            }
+            option = o.next_element_sibling();
+        }
+    }
+    old.clear();
+    old.extend_from_slice(new);
+}
 
 #[component]
 pub fn WhyAbovePanel(
@@ -20,7 +53,8 @@ pub fn WhyAbovePanel(
                 .with(|c| c.as_ref().and_then(|c| interesting_pair(&c.standings)))
         })
     });
-    let options = move || {
+    // The players in standings order, as the options read.
+    let options = Memo::new(move |_| {
         live.with(|t, c| {
             c.standings
                 .rows
@@ -29,41 +63,35 @@ pub fn WhyAbovePanel(
                 .collect::<Vec<_>>()
         })
         .unwrap_or_default()
-    };
+    });
     let explanation = Memo::new(move |_| {
         let (a, b) = pair.get()?;
         live.with(|t, c| why_above(t, &c.standings, a, b))
     });
     let select = move |which: usize, label: &'static str, id: &'static str| {
+        let node = NodeRef::<leptos::html::Select>::new();
+        let drawn = StoredValue::new(Vec::<(StartNo, String)>::new());
+        Effect::new(move |_| {
+            let Some(el) = node.get() else { return };
+            options.with(|new| drawn.update_value(|old| draw_options(&el, old, new)));
+            let chosen = pair.get().map(|(a, b)| if which == 0 { a } else { b });
+            let value = chosen.map(|p| p.to_string()).unwrap_or_default();
+            let _ = js_sys::Reflect::set(&el, &"value".into(), &value.into());
+        });
         view! {
             <label class="inline" for=id>
                 {label}
             </label>
             <select
                 id=id
+                node_ref=node
                 on:change=move |ev| {
                     if let Ok(p) = event_target_value(&ev).parse::<StartNo>() {
                         let (a, b) = pair.get_untracked().unwrap_or((p, p));
                         chosen.set(Some(if which == 0 { (p, b) } else { (a, p) }));
                     }
                 }
-            >
-                {move || {
-                    options()
-                        .into_iter()
-                        .map(|(p, text)| {
-                            let is_chosen = move || {
-                                pair.get().is_some_and(|(a, b)| (if which == 0 { a } else { b }) == p)
-                            };
-                            view! {
-                                <option value=p.to_string() prop:selected=is_chosen>
-                                    {text}
-                                </option>
-                            }
-                        })
-                        .collect_view()
-                }}
-            </select>
+            ></select>
         }
     };
     let body = move || {

@@ -10,18 +10,34 @@
 //   long tasks — main-thread tasks over 50 ms during the pairing (PerformanceObserver).
 // The boards must equal the fixture's r07.pairs (bbpPairings' output).
 //
-//   node tests/e2e/measure-pairing.mjs [--runs 5] [--fixture fixtures/dutch/t146]
+//   node tests/e2e/measure-pairing.mjs [--runs 5] [--fixture fixtures/dutch/t146] [--trace]
+//   --trace: one more pairing under a Chromium trace and CPU profile, summarised as self time per
+//   trace event and per function on the page's main thread (tests/e2e/trace.mjs).
 //   (needs dist/: ./scripts/test.sh or `trunk build --release` first; CROSSTABLE_DIST overrides)
+//
+// Figures (issue 15 item 4), round 7 of t146 (299 players, 150 boards), 5 pairings a run:
+//   CROSSTABLE_DIST=<dist> node tests/e2e/measure-pairing.mjs --runs 5
+// Builds of the app's wasm without wasm-opt (same machine state, alternating), load ~8:
+//   9a50ef9 (before): longest frame gap p50 200 / 183 ms; tasks over 50 ms: 10 / 10 (longest 233 ms)
+//   61dd814 (after):  longest frame gap p50  67 / 100 ms; tasks over 50 ms:  6 /  3 (longest 71 ms)
+// Release builds at load 9.5-10.7 (alternating): before gap p50 167 / 200 ms, 12 / 10 long tasks
+// (longest 244 ms); after gap p50 133 / 250 ms, 11 / 17 long tasks (longest 134 / 462 ms); click
+// to all boards p50 800-920 ms before, 1,080-1,440 ms after (the boards now arrive 15 per frame).
+// At that load the runs overlap: the target (no task over 50 ms) is not shown to be met.
+// Where the time went before (--trace): one task on the worker's answer building every board row
+// (~125 ms under the profiler), then ~120 ms of style and layout for them in one frame.
 import { parseArgs } from 'node:util';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gotoApp, openBrowser, startServer } from './helpers.mjs';
+import { startTrace, summarise } from './trace.mjs';
 
 const { values: opts } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
     fixture: { type: 'string', default: 'fixtures/dutch/t146' },
+    trace: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(opts.runs);
@@ -112,6 +128,7 @@ async function main() {
   const browser = await openBrowser();
   const results = [];
   let players = 0;
+  let traced = null;
   try {
     const { page } = browser;
     await gotoApp(page, server.url);
@@ -141,6 +158,11 @@ async function main() {
       await page.getByTestId('undo-pairing').click();
       await page.getByTestId('pair-next').filter({ hasText: `Pair round ${rounds}` }).waitFor();
     }
+    if (opts.trace) {
+      const trace = await startTrace(page);
+      await page.evaluate(pairOnce, want.boards.length);
+      traced = summarise(await trace.stop(), 30);
+    }
   } finally {
     await browser.dispose();
     await server.close();
@@ -152,6 +174,7 @@ async function main() {
   console.log(`  longest gap between frames while pairing: p50 ${ms(p50(results.map((r) => r.longestGap)))}, max ${ms(Math.max(...results.map((r) => r.longestGap)))}`);
   const tasks = results.flatMap((r) => r.longTasks);
   console.log(`  main-thread tasks over 50 ms while pairing: ${tasks.length}${tasks.length ? ` (longest ${ms(Math.max(...tasks))})` : ''}`);
+  if (traced) console.log(`trace of one more pairing:\n${traced}`);
 }
 
 main().catch((e) => {

@@ -3,21 +3,37 @@
 // test: it only prints numbers). It imports a TRF through the app's file input (default: the
 // largest tie-break fixture), opens the Standings tab, then, inside the page, for each change:
 // performance.now() when the `change` event is dispatched, (a) when a MutationObserver first
-// sees the standings table's text change, and (b) the next requestAnimation frame after that.
+// sees the standings table's text change, (b) the next requestAnimation frame after that, and
+// (c) "painted": a task queued from that frame's callback, which runs once the frame's style,
+// layout and paint are done — (a) and (b) leave those out, (c) is what the eye waits for.
 // Changes measured: the rule version (fide2026 ↔ fide2023: the Swiss BH/SB values change), the
 // preset (Swiss ↔ round-robin: other columns), the basis (recorded ↔ Bayesian, for a
 // round-robin with a withdrawal), opening a value's breakdown, and opening the tab itself.
 //
-//   node tests/e2e/measure-standings.mjs [--file PATH.trf] [--moves 10] [--warmup 2]
+//   node tests/e2e/measure-standings.mjs [--file PATH.trf] [--moves 10] [--warmup 2] [--trace]
+//   --trace: after the timings, four more rule (or preset) changes under a Chromium trace and CPU
+//   profile, summarised as self time per trace event and per function (tests/e2e/trace.mjs).
 //   (needs dist/: ./scripts/test.sh or `trunk build --release` first; CROSSTABLE_DIST overrides)
+//
+// Figures (issue 15 item 4), t146 (299 players, Swiss preset, 6 tie-break columns), release builds
+// of the same machine state run one after the other (`trunk build --release`, then
+//   CROSSTABLE_DIST=<dist> node tests/e2e/measure-standings.mjs --file fixtures/dutch/t146/full.trf):
+//   build                        rules change: table changed / painted    preset change   open tab
+//   9a50ef9 (before), load 8.2   p50 47 ms (p95 196) / p50 89 ms           p50 109 ms      p50 362 ms
+//   61dd814 (after),  load 9.1   p50 13 ms (p95 144) / p50 46 ms           p50 56 ms       p50 177 ms
+// At load 3-7 (builds without wasm-opt, alternating): rules change p50 48/76 ms before, 22/15 ms
+// after. "painted" still includes 15-20 ms of Chromium's layout of the 299-row table (trace).
+// The engine's recomputation (standings::compute) is about 5 ms of a change in the trace.
 import { parseArgs } from 'node:util';
 import { gotoApp, openBrowser, startServer } from './helpers.mjs';
+import { startTrace, summarise } from './trace.mjs';
 
 const { values: opts } = parseArgs({
   options: {
     file: { type: 'string', default: 'fixtures/tiebreaks/swiss-t148/input.trf' },
     moves: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
+    trace: { type: 'boolean', default: false },
   },
 });
 const MOVES = Number(opts.moves);
@@ -40,7 +56,11 @@ function changeOnce([testid, value]) {
       const dom = performance.now() - t0;
       observer.disconnect();
       clearTimeout(timer);
-      requestAnimationFrame(() => resolve({ dom, frame: performance.now() - t0 }));
+      requestAnimationFrame(() => {
+        const frame = performance.now() - t0;
+        // A task queued in the frame's callback runs after that frame's style, layout and paint.
+        setTimeout(() => resolve({ dom, frame, painted: performance.now() - t0 }), 0);
+      });
     };
     const observer = new MutationObserver(() => tableText() !== before && done());
     observer.observe(document.body, { subtree: true, childList: true, characterData: true });
@@ -68,7 +88,11 @@ function selectOnce(row) {
       const dom = performance.now() - t0;
       observer.disconnect();
       clearTimeout(timer);
-      requestAnimationFrame(() => resolve({ dom, frame: performance.now() - t0 }));
+      requestAnimationFrame(() => {
+        const frame = performance.now() - t0;
+        // A task queued in the frame's callback runs after that frame's style, layout and paint.
+        setTimeout(() => resolve({ dom, frame, painted: performance.now() - t0 }), 0);
+      });
     };
     const observer = new MutationObserver(() => heading() !== before && done());
     observer.observe(document.body, { subtree: true, childList: true, characterData: true });
@@ -88,7 +112,11 @@ function openTab(rows) {
       const dom = performance.now() - t0;
       observer.disconnect();
       clearTimeout(timer);
-      requestAnimationFrame(() => resolve({ dom, frame: performance.now() - t0 }));
+      requestAnimationFrame(() => {
+        const frame = performance.now() - t0;
+        // A task queued in the frame's callback runs after that frame's style, layout and paint.
+        setTimeout(() => resolve({ dom, frame, painted: performance.now() - t0 }), 0);
+      });
     };
     const observer = new MutationObserver(() => ready() && done());
     observer.observe(document.body, { subtree: true, childList: true });
@@ -117,21 +145,17 @@ async function main() {
       await page.goto(eventUrl.replace(/\?.*$/, '') + '?tab=crosstable');
       await page.getByTestId('crosstable').waitFor({ state: 'visible' });
       const r = await page.evaluate(openTab, players);
-      if (i > 0) open.push(r.frame); // the first one also compiles and warms up
+      if (i > 0) open.push(r); // the first one also compiles and warms up
     }
     const columns = await page.getByTestId('tiebreak-standings').locator('thead th').count();
 
     const run = async (testid, values) => {
-      const dom = [];
-      const frame = [];
+      const runs = [];
       for (let n = 0; n < WARMUP + MOVES; n++) {
         const r = await page.evaluate(changeOnce, [testid, values[n % 2]]);
-        if (n >= WARMUP) {
-          dom.push(r.dom);
-          frame.push(r.frame);
-        }
+        if (n >= WARMUP) runs.push(r);
       }
-      return { dom, frame };
+      return runs;
     };
     // The rule versions differ only in Swiss BH/FB/SB values: a round-robin's table stays.
     const system = await page.getByTestId('tiebreak-preset').inputValue();
@@ -140,30 +164,31 @@ async function main() {
     const preset = await run('tiebreak-preset', swiss ? ['round-robin', 'swiss'] : ['swiss', 'round-robin']);
     const policies = await page.getByTestId('standings-basis').isEnabled();
     const basis = policies ? await run('standings-basis', ['bayes', 'recorded']) : null;
-    const select = { dom: [], frame: [] };
+    const select = [];
     for (let n = 0; n < WARMUP + MOVES; n++) {
       const r = await page.evaluate(selectOnce, (n * 7) % players);
-      if (n >= WARMUP) {
-        select.dom.push(r.dom);
-        select.frame.push(r.frame);
-      }
+      if (n >= WARMUP) select.push(r);
     }
 
     console.log(`${opts.file}: ${players} players, ${columns - 5} tie-break columns (${system} preset)`);
-    console.log(`  open the Standings tab → rows drawn, next frame : ${fmt(open)} (${open.length} runs)`);
-    if (rules) {
-      console.log(`  rules fide2026 ↔ fide2023 → table changed        : ${fmt(rules.dom)}`);
-      console.log(`                             → next frame          : ${fmt(rules.frame)}`);
-    }
-    console.log(`  preset Swiss ↔ round-robin → table changed       : ${fmt(preset.dom)}`);
-    console.log(`                             → next frame          : ${fmt(preset.frame)}`);
-    if (basis) {
-      console.log(`  recorded ↔ Bayesian basis  → table changed       : ${fmt(basis.dom)}`);
-      console.log(`                             → next frame          : ${fmt(basis.frame)}`);
-    }
-    console.log(`  a value's breakdown        → panel changed       : ${fmt(select.dom)}`);
-    console.log(`                             → next frame          : ${fmt(select.frame)}`);
+    const show = (what, runs, changed) => {
+      console.log(`  ${what.padEnd(27)}→ ${changed.padEnd(20)}: ${fmt(runs.map((r) => r.dom))}`);
+      console.log(`  ${''.padEnd(27)}→ ${'next frame'.padEnd(20)}: ${fmt(runs.map((r) => r.frame))}`);
+      console.log(`  ${''.padEnd(27)}→ ${'painted'.padEnd(20)}: ${fmt(runs.map((r) => r.painted))}`);
+    };
+    show('open the Standings tab', open, 'rows drawn');
+    if (rules) show('rules fide2026 ↔ fide2023', rules, 'table changed');
+    show('preset Swiss ↔ round-robin', preset, 'table changed');
+    if (basis) show('recorded ↔ Bayesian basis', basis, 'table changed');
+    show("a value's breakdown", select, 'panel changed');
     console.log(`  (${MOVES} changes each after ${WARMUP} warm-up; headless Chromium on this machine)`);
+    if (opts.trace) {
+      const [testid, values] = swiss ? ['tiebreak-rules', ['fide2023', 'fide2026']] : ['tiebreak-preset', ['swiss', 'round-robin']];
+      const trace = await startTrace(page);
+      for (let n = 0; n < 4; n++) await page.evaluate(changeOnce, [testid, values[n % 2]]);
+      console.log(`trace of 4 changes of ${testid}:`);
+      console.log(summarise(await trace.stop()));
+    }
   } finally {
     await browser.dispose();
     await server.close();

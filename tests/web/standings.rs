@@ -185,6 +185,23 @@ async fn the_breakdown_lists_the_opponents_of_a_value() {
     let buttons = all(&tr, "button.value");
     click(&buttons[sb]);
     settle().await;
+    // The value and its row are marked as chosen, nothing else.
+    assert!(tr.class_list().contains("selected"));
+    assert_eq!(
+        all(&tr, "button.value")[sb]
+            .get_attribute("aria-pressed")
+            .as_deref(),
+        Some("true")
+    );
+    assert_eq!(
+        all(
+            &root,
+            "[data-testid=tiebreak-standings] [aria-pressed=\"true\"]"
+        )
+        .len(),
+        2,
+        "the name and the value"
+    );
     let panel = find(&root, "[data-testid=tiebreak-breakdown]").expect("the breakdown");
     let heading = find(&panel, "h4").map(|e| text(&e)).unwrap_or_default();
     assert!(heading.contains("SB"), "{heading}");
@@ -289,6 +306,22 @@ async fn a_withdrawal_policy_changes_the_crosstable_the_tiebreaks_use() {
         .collect();
     let want: Vec<String> = s.rows.iter().map(|r| r.start_no.to_string()).collect();
     assert_eq!(order, want);
+    // The rows were patched in place (same columns): every value is the policy's.
+    for (tr, row) in all(&root, "[data-testid=tiebreak-standings] tbody tr")
+        .iter()
+        .zip(&s.rows)
+    {
+        let cells = texts(tr, "td");
+        for (cell, v) in cells[4..].iter().zip(&row.values) {
+            let short = crosstable::tiebreak_text::value_short(v.value);
+            let want = if short.is_empty() {
+                "–".to_string()
+            } else {
+                short
+            };
+            assert_eq!(cell, &want, "player {}", row.start_no);
+        }
+    }
 }
 
 #[wasm_bindgen_test]
