@@ -7,13 +7,8 @@
 //! of chunks; a test checks that the sequence is exactly [`Study::chunks`].
 
 use engine::simulate::{
-    Chunk, ConfigError, PartialSums, Study, StudyConfig, StudyError, StudyResult, DEFAULT_CHUNK,
+    Chunk, ConfigError, PartialSums, Study, StudyConfig, StudyError, StudyResult,
 };
-
-/// Tournaments per chunk: the engine's own choice for its threads. Small enough that a worker
-/// answers (and a cancelled worker stops) within a few milliseconds, large enough that the
-/// message overhead is negligible.
-pub const CHUNK_TOURNAMENTS: u64 = DEFAULT_CHUNK;
 
 /// One run's state.
 #[derive(Clone, Debug)]
@@ -50,6 +45,14 @@ impl RunBook {
             done: 0,
             total,
         })
+    }
+
+    /// A run in the engine's own chunks ([`Study::chunk_tournaments`], sized by the games in a
+    /// tournament): a worker answers (and a cancelled worker stops) within a few milliseconds,
+    /// and the messages cost a few percent of the run.
+    pub fn sized_by_work(config: StudyConfig) -> Result<RunBook, ConfigError> {
+        let size = Study::new(config.clone())?.chunk_tournaments();
+        RunBook::new(config, size)
     }
 
     pub fn config(&self) -> &StudyConfig {

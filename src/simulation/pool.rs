@@ -13,7 +13,7 @@
 //! worker cannot read a message in the middle of a computation), and no answer reaches the
 //! page any more. gloo-worker 0.6 does not expose `Worker.terminate()`.
 
-use crate::simulation::book::{RunBook, CHUNK_TOURNAMENTS};
+use crate::simulation::book::RunBook;
 use crate::simulation::worker::{Job, Request, Response, StudyWorker};
 use engine::simulate::{StudyConfig, StudyResult};
 use gloo_worker::{Spawnable, WorkerBridge};
@@ -33,7 +33,7 @@ pub const WORKER_WASM: &str = "/worker_bg.wasm";
 pub const IN_FLIGHT: usize = 2;
 
 /// Most workers a run spawns, whatever the browser reports: beyond this the chunks of the
-/// default study (180) would be spread too thin to gain anything, and each worker costs memory.
+/// default study (36) would be spread too thin to gain anything, and each worker costs memory.
 pub const MAX_WORKERS: usize = 16;
 
 /// How long a run waits for its first worker to load before it reports that none could.
@@ -48,7 +48,7 @@ pub fn hardware_threads() -> usize {
         .map_or(1, |n| n as usize)
 }
 
-/// Workers to use by default: one per logical core, at most 8 (the default study has 180
+/// Workers to use by default: one per logical core, at most 8 (the default study has 36
 /// chunks; more workers than that would mostly wait).
 pub fn default_workers() -> usize {
     hardware_threads().clamp(1, 8)
@@ -360,7 +360,7 @@ impl Study {
         workers: usize,
         on_event: impl Fn(RunEvent) + 'static,
     ) -> Result<Pool<Study>, String> {
-        let book = RunBook::new(config, CHUNK_TOURNAMENTS).map_err(|e| e.to_string())?;
+        let book = RunBook::sized_by_work(config).map_err(|e| e.to_string())?;
         let chunks = usize::try_from(book.chunk_count()).unwrap_or(usize::MAX);
         let workers = workers.clamp(1, MAX_WORKERS).min(chunks.max(1));
         Ok(Pool::spawn(Study { book, workers }, workers, on_event))

@@ -5,7 +5,7 @@ use crate::impute::shrinkage_weight;
 
 /// What the formula of [`crate::impute`] knows about W after n played games: the six
 /// predictions game by game, the reference the tests check against `impute::analyse` (the study
-/// itself calls [`residual`] and [`fitted`] over all games at once).
+/// computes [`residual`] and [`fitted`] in SIMD lanes, two W at a time: `Study::pair_of_w`).
 #[cfg(test)]
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Withdrawn {
@@ -86,7 +86,7 @@ impl Withdrawn {
 /// δ_W = s̄ − Ē over W's n played games (s̄ the opponents' mean score, Ē their mean expected
 /// score; the (1 − s̄_W) − Ē of `impute::analyse` with W's own score s̄_W = 1 − s̄), 0 when n = 0.
 /// From the sums Σs and ΣE.
-#[inline]
+#[cfg(test)]
 pub(super) fn residual(sum_s: f64, sum_e: f64, n: u32) -> f64 {
     if n == 0 {
         0.0
@@ -98,7 +98,7 @@ pub(super) fn residual(sum_s: f64, sum_e: f64, n: u32) -> f64 {
 /// The predictions of the three fitted methods for an unplayed game with E(i, W) = `e` and W's
 /// residual δ: Elo E, performance clamp(E + w₀δ), Bayes clamp(E + wδ) (clamped to [0, 1]),
 /// and whether the clamp changed performance and Bayes. The study computes the same in SIMD
-/// lanes (`Study::tournament`); this is the reference the tests compare with `impute`.
+/// lanes (`Study::pair_of_w`); this is the reference the tests compare with `impute`.
 #[cfg(test)]
 pub(super) fn fitted(e: f64, residual: f64, weights: &Weights) -> ([f64; 3], [bool; 2]) {
     let performance = e + weights.weight_performance * residual;

@@ -72,6 +72,16 @@ mod imp {
         pub(in super::super) fn ne_then(self, o: F2, v: F2) -> F2 {
             F2(unsafe { _mm_and_pd(_mm_cmpneq_pd(self.0, o.0), v.0) })
         }
+        /// The bits of both lanes and-ed with `mask`'s.
+        #[inline(always)]
+        pub(in super::super) fn and(self, mask: F2) -> F2 {
+            F2(unsafe { _mm_and_pd(self.0, mask.0) })
+        }
+        /// All bits set in both lanes (`x.and(mask)` keeps x), or in the first only.
+        #[inline(always)]
+        pub(in super::super) fn lane_mask(second: bool) -> F2 {
+            F2(unsafe { _mm_castsi128_pd(_mm_set_epi64x(-i64::from(second), -1)) })
+        }
     }
 }
 
@@ -133,6 +143,16 @@ mod imp {
         #[inline(always)]
         pub(in super::super) fn ne_then(self, o: F2, v: F2) -> F2 {
             F2(v128_and(f64x2_ne(self.0, o.0), v.0))
+        }
+        /// The bits of both lanes and-ed with `mask`'s.
+        #[inline(always)]
+        pub(in super::super) fn and(self, mask: F2) -> F2 {
+            F2(v128_and(self.0, mask.0))
+        }
+        /// All bits set in both lanes (`x.and(mask)` keeps x), or in the first only.
+        #[inline(always)]
+        pub(in super::super) fn lane_mask(second: bool) -> F2 {
+            F2(u64x2(u64::MAX, if second { u64::MAX } else { 0 }))
         }
     }
 }
@@ -202,26 +222,25 @@ mod imp {
                 if a[1] != b[1] { v.0[1] } else { 0.0 },
             ])
         }
+        #[inline(always)]
+        pub(in super::super) fn and(self, mask: F2) -> F2 {
+            self.map2(mask, |a, m| f64::from_bits(a.to_bits() & m.to_bits()))
+        }
+        #[inline(always)]
+        pub(in super::super) fn lane_mask(second: bool) -> F2 {
+            let ones = f64::from_bits(u64::MAX);
+            F2([ones, if second { ones } else { 0.0 }])
+        }
     }
 }
 
 pub(super) use imp::F2;
 
 impl F2 {
-    /// Lanes `at` and `at + 1` of `s`, the second 0 past its end.
+    /// The first two entries of `s` (at least two long).
     #[inline(always)]
-    pub(super) fn load(s: &[f64], at: usize) -> F2 {
-        F2::new(s[at], s.get(at + 1).copied().unwrap_or(0.0))
-    }
-
-    /// Stores the lanes at `at` and `at + 1` of `s` (only the first past its end).
-    #[inline(always)]
-    pub(super) fn store(self, s: &mut [f64], at: usize) {
-        let [lo, hi] = self.to_array();
-        s[at] = lo;
-        if let Some(x) = s.get_mut(at + 1) {
-            *x = hi;
-        }
+    pub(super) fn load_pair(s: &[f64]) -> F2 {
+        F2::new(s[0], s[1])
     }
 
     /// The two lanes added, low first.
@@ -310,11 +329,13 @@ mod tests {
             }
         }
         let s = [1.0, 2.0, 3.0];
-        assert_eq!(F2::load(&s, 1).to_array(), [2.0, 3.0]);
-        assert_eq!(F2::load(&s, 2).to_array(), [3.0, 0.0]);
-        let mut out = [0.0; 3];
-        F2::new(4.0, 5.0).store(&mut out, 2);
-        assert_eq!(out, [0.0, 0.0, 4.0]);
+        assert_eq!(F2::load_pair(&s[1..]).to_array(), [2.0, 3.0]);
         assert_eq!(F2::new(0.25, 0.5).total(), 0.75);
+        // The masks keep every bit (NaN and −0 included) or clear the lane to +0.
+        let odd = F2::new(f64::NAN, -0.0);
+        let kept = odd.and(F2::lane_mask(true)).to_array().map(bits);
+        assert_eq!(kept, [f64::NAN.to_bits(), (-0.0f64).to_bits()]);
+        let first = F2::new(-2.5, f64::NAN).and(F2::lane_mask(false)).to_array();
+        assert_eq!(first.map(bits), [(-2.5f64).to_bits(), 0]);
     }
 }

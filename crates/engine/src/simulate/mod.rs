@@ -118,7 +118,7 @@ pub use game::{outcome_probabilities, OutcomeProbabilities};
 pub(crate) use game::{expected_from_factors, sample_score, strength_factor};
 pub use methods::{PerMethod, METHODS};
 pub(crate) use rng::{splitmix64, uniform};
-pub use study::{finish, run_chunk, run_study, Chunk, Study, StudyError, DEFAULT_CHUNK};
+pub use study::{finish, run_chunk, run_study, Chunk, Study, StudyError, CHUNK_GAMES};
 pub use summary::{percent_lower, ScenarioResult, StudyResult, Summary, CSV_HEADER};
 pub use sums::{ExactSum, PartialSums};
 

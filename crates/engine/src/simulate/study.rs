@@ -2,7 +2,7 @@
 //! merges partial sums into the result, or does all of it on several threads.
 
 use super::config::{ConfigError, Scenario, StudyConfig};
-use super::estimators::{self, Weights};
+use super::estimators::Weights;
 use super::exp::exp;
 use super::lanes::F2;
 use super::methods::PerMethod;
@@ -20,9 +20,12 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-/// Tournaments per chunk in [`Study::run`]: small enough for smooth progress, large enough that
-/// the per-chunk overhead (building the RNG, one allocation) is negligible.
-pub const DEFAULT_CHUNK: u64 = 1000;
+/// W's games per chunk ([`Study::chunk_tournaments`]): about 4 ms of the inner loop natively
+/// (5,000 tournaments of the default design, 90 games each). Large enough that a Web Worker's
+/// per-chunk cost (a message each way, the page's bookkeeping, about 0.3 ms in Chromium) stays a
+/// few percent of the run, small enough for smooth progress and a prompt cancel whatever the
+/// field size (a 256-player double round-robin has 130,560 games per tournament: 3 a chunk).
+pub const CHUNK_GAMES: u64 = 450_000;
 
 /// The methods whose prediction depends on the games (Elo, performance, Bayes), by index into
 /// [`METHODS`](super::METHODS); the others predict a constant.
@@ -32,9 +35,7 @@ const FITTED: [usize; 3] = [2, 3, 4];
 /// ([`MAX_PLAYERS`](super::MAX_PLAYERS) = 256), so a look-up needs no bounds check.
 const FACTORS: usize = 256;
 
-/// The scratch space of one tournament, allocated once per chunk. Games are laid out slot by
-/// slot: game g of W's schedule (0-based) of every W in turn, `k = g · players + w`, so that W's
-/// first n games (the played ones) are the first n · players entries.
+/// The scratch space of one tournament, allocated once per chunk.
 struct Tournament {
     /// Strength factors Q of the players from their ratings (zeros past the field).
     q: Box<[f64; FACTORS]>,
@@ -42,29 +43,20 @@ struct Tournament {
     true_q: Vec<f64>,
     /// The stream's words for the games, two uniforms each.
     words: Vec<u64>,
-    /// Per game: the uniform that decides it (one spare at the end in an odd count).
+    /// Per game, slot by slot (game g of W's schedule, 0-based, of every W in turn:
+    /// `k = g · players + w`): the uniform that decides it. Two spare entries at the end, read by
+    /// the unused second lane of an odd field's last pair of W.
     u: Vec<f64>,
-    /// Per game: E(opponent, W) from ratings and the opponent's score.
-    e: Vec<f64>,
-    y: Vec<f64>,
-    /// Per W: Σ score and Σ E over the played games (then δ_W in `sum_y`).
-    sum_y: Vec<f64>,
-    sum_e: Vec<f64>,
 }
 
 impl Tournament {
     fn new(players: usize, scheduled: usize) -> Tournament {
-        let games = players * scheduled;
-        let words = games.div_ceil(2);
+        let words = (players * scheduled).div_ceil(2);
         Tournament {
             q: Box::new([0.0; FACTORS]),
             true_q: vec![0.0; players],
             words: vec![0; words],
-            u: vec![0.0; 2 * words],
-            e: vec![0.0; games],
-            y: vec![0.0; games],
-            sum_y: vec![0.0; players],
-            sum_e: vec![0.0; players],
+            u: vec![0.0; 2 * words + 2],
         }
     }
 }
@@ -88,6 +80,91 @@ struct Accumulator {
     /// The opponent's score in the unplayed games: 0, ½, 1.
     outcomes: [u64; 3],
     clamped: [u64; 6],
+}
+
+/// What the games of one pair of W share (see `Study::pair_of_w`).
+struct PairGames<'a> {
+    /// Strength factors from the ratings, by player (zeros past the field).
+    q: &'a [f64; FACTORS],
+    /// The games' uniforms, slot by slot (`Tournament::u`).
+    u: &'a [f64],
+    players: usize,
+    /// The pair's first W (even).
+    w: usize,
+    q_w: F2,
+    true_w: F2,
+    half: F2,
+    draw_peak: F2,
+    /// Both lanes, or the first only (an odd field's last pair).
+    lanes: F2,
+}
+
+impl PairGames<'_> {
+    /// Game g of both W's schedules against `opponents`: (E(i, W), the opponent's score), the
+    /// second lane zeros when `ODD`. A function rather than a closure: rustc inlines this into
+    /// the wasm runner with its SIMD; a closure was left as a call per game in wasm, its v128
+    /// arguments and results passed through memory (0.75 -> 1.2 ms per 1,000 tournaments).
+    #[inline(always)]
+    fn play<const ODD: bool>(&self, g: usize, opponents: &[u8; 2]) -> (F2, F2) {
+        let q = self.q;
+        let q_i = F2::new(q[usize::from(opponents[0])], q[usize::from(opponents[1])]);
+        let k = g * self.players + self.w;
+        let u = F2::load_pair(&self.u[k..k + 2]);
+        let e = q_i.div(q_i + self.q_w);
+        let t = u * (q_i + self.true_w);
+        let m = self.draw_peak * q_i.min(self.true_w);
+        let y = t.lt_then(q_i - m, self.half) + t.lt_then(q_i + m, self.half);
+        if ODD {
+            (e.and(self.lanes), y.and(self.lanes))
+        } else {
+            (e, y)
+        }
+    }
+}
+
+/// One tournament's running sums, per lane: the fitted methods' squared errors and errors,
+/// performance's and Bayes's clamp counts, Σ and Σ² of the unplayed games' scores.
+#[derive(Clone, Copy)]
+struct Sums {
+    sq: [F2; 3],
+    err: [F2; 3],
+    clamped: [F2; 2],
+    score: F2,
+    score_squared: F2,
+}
+
+impl Default for Sums {
+    fn default() -> Sums {
+        let zero = F2::splat(0.0);
+        Sums {
+            sq: [zero; 3],
+            err: [zero; 3],
+            clamped: [zero; 2],
+            score: zero,
+            score_squared: zero,
+        }
+    }
+}
+
+impl Sums {
+    /// Adds the tournament's sums (`unplayed` games) to the chunk's totals.
+    #[inline(always)]
+    fn add_to(&self, acc: &mut Accumulator, unplayed: usize) {
+        for f in 0..3 {
+            acc.squared_error[f].add_f64(self.sq[f].total());
+            acc.error[f].add_f64(self.err[f].total());
+        }
+        // Counts, and sums of multiples of ¼, below 2⁵³: exact in any order.
+        acc.clamped[FITTED[1]] += self.clamped[0].total() as u64;
+        acc.clamped[FITTED[2]] += self.clamped[1].total() as u64;
+        // Σy = wins + draws/2 and Σy² = wins + draws/4.
+        let (s1, s2) = (self.score.total(), self.score_squared.total());
+        let draws = (4.0 * (s1 - s2)) as u64;
+        let wins = (2.0 * s2 - s1) as u64;
+        acc.outcomes[0] += unplayed as u64 - wins - draws;
+        acc.outcomes[1] += draws;
+        acc.outcomes[2] += wins;
+    }
 }
 
 /// Why a chunk cannot run or partial sums cannot be combined.
@@ -183,9 +260,10 @@ impl Chunk {
 pub struct Study {
     config: StudyConfig,
     scenarios: Vec<Scenario>,
-    /// W's opponents (0-based; below 256, see [`FACTORS`]), slot by slot: the opponent in game
-    /// g of W's schedule order is `slot_opponents[g * players + w]`.
-    slot_opponents: Vec<u8>,
+    /// W's opponents (0-based; below 256, see [`FACTORS`]) two W at a time: the opponent in
+    /// game g of W's schedule order, W = 2p + lane, is `pair_opponents[(p · scheduled + g) · 2 +
+    /// lane]`; an odd field's last pair repeats its first W's opponents in the second lane.
+    pair_opponents: Vec<u8>,
     scheduled: u32,
 }
 
@@ -203,17 +281,27 @@ impl Study {
         }
         let opponents: Vec<u32> = per_player.concat();
         debug_assert_eq!(opponents.len(), (players * scheduled) as usize);
-        let slot_opponents = (0..scheduled as usize)
-            .flat_map(|g| (0..players as usize).map(move |w| (g, w)))
-            .map(|(g, w)| {
-                let i = opponents[w * scheduled as usize + g];
+        let (players, scheduled_games) = (players as usize, scheduled as usize);
+        let pair_opponents = (0..players.div_ceil(2))
+            .flat_map(|p| (0..scheduled_games).map(move |g| (p, g)))
+            .flat_map(|(p, g)| {
+                // An odd field's last pair has no second W: its first W again (never counted).
+                let second = if 2 * p + 1 < players {
+                    2 * p + 1
+                } else {
+                    2 * p
+                };
+                [(2 * p, g), (second, g)]
+            })
+            .map(|(w, g)| {
+                let i = opponents[w * scheduled_games + g];
                 u8::try_from(i).unwrap_or_else(|_| unreachable!("validated: at most 256 players"))
             })
             .collect();
         Ok(Study {
             scenarios: config.scenarios(),
             config,
-            slot_opponents,
+            pair_opponents,
             scheduled,
         })
     }
@@ -222,8 +310,10 @@ impl Study {
     #[cfg(test)]
     pub(super) fn opponents_of(&self, w: usize) -> Vec<u32> {
         let players = self.config.players as usize;
-        (0..self.scheduled as usize)
-            .map(|g| u32::from(self.slot_opponents[g * players + w]))
+        let scheduled = self.scheduled as usize;
+        debug_assert!(w < players);
+        (0..scheduled)
+            .map(|g| u32::from(self.pair_opponents[((w / 2) * scheduled + g) * 2 + w % 2]))
             .collect()
     }
 
@@ -243,6 +333,13 @@ impl Study {
     /// Tournaments in the whole study: scenarios × tournaments per scenario.
     pub fn total_tournaments(&self) -> u64 {
         self.scenarios.len() as u64 * self.config.tournaments
+    }
+
+    /// Tournaments per chunk for this design: [`CHUNK_GAMES`] games' worth, at least 1, so that
+    /// a chunk is about the same work whatever the field size.
+    pub fn chunk_tournaments(&self) -> u64 {
+        let games = u64::from(self.config.players) * u64::from(self.scheduled);
+        (CHUNK_GAMES / games.max(1)).max(1)
     }
 
     /// The work split into chunks of at most `size` tournaments (at least 1), scenario by
@@ -363,125 +460,100 @@ impl Study {
         work: &mut Tournament,
         acc: &mut Accumulator,
     ) {
-        let cfg = &self.config;
-        let players = cfg.players as usize;
-        let games = players * self.scheduled as usize;
-        let Tournament {
-            q,
-            true_q,
-            words,
-            u,
-            e,
-            y,
-            sum_y,
-            sum_e,
-        } = work;
-        // Ratings R = μ + σz, z ~ N(0, 1); only the strength factors are used.
-        let field = &mut q[..players];
+        self.strengths(fixed, rng, work);
+        uniforms(rng, work);
+        let players = self.config.players as usize;
+        let mut sums = Sums::default();
+        for p in 0..players / 2 {
+            self.pair_of_w::<false>(fixed, played, p, work, &mut sums);
+        }
+        if players % 2 == 1 {
+            self.pair_of_w::<true>(fixed, played, players / 2, work, &mut sums);
+        }
+        sums.add_to(acc, players * (self.scheduled as usize - played));
+    }
+
+    /// Ratings R = μ + σz, z ~ N(0, 1); only the strength factors Q and c·Q are used.
+    #[inline(always)]
+    fn strengths(&self, fixed: &Fixed, rng: &mut Xoshiro256PlusPlus, work: &mut Tournament) {
+        let players = self.config.players as usize;
+        let field = &mut work.q[..players];
         for qi in field.iter_mut() {
             *qi = fixed.spread * fixed.ziggurat.sample(rng);
         }
         for qi in field.iter_mut() {
             *qi = exp(*qi);
         }
-        for (t, &qi) in true_q.iter_mut().zip(field.iter()) {
+        for (t, &qi) in work.true_q.iter_mut().zip(field.iter()) {
             *t = fixed.form_factor * qi;
         }
-        // One uniform per game of each leave-one-out iteration, two per word.
-        for word in words.iter_mut() {
-            *word = rng.next_u64();
-        }
-        for (pair, &word) in u.chunks_exact_mut(2).zip(words.iter()) {
-            (pair[0], pair[1]) = uniform_pair_from(word);
-        }
-        // Every game of every iteration, slot by slot, W by W within a slot, two W at a time
-        // (the second lane of an odd field's last pair computes a copy of the first and is not
-        // stored): E from the ratings, the score from the true strengths (see
-        // `sample_score_from_factors`, here in lanes).
-        let field = &q[..players];
-        let (half, draw_peak) = (F2::splat(0.5), F2::splat(cfg.draw_peak));
-        for slot in 0..self.scheduled as usize {
-            let games = slot * players..(slot + 1) * players;
-            let opponents = &self.slot_opponents[games.clone()];
-            let us = &u[games.clone()];
-            let (es, ys) = (&mut e[games.clone()], &mut y[games]);
-            for w in (0..players).step_by(2) {
-                let i0 = usize::from(opponents[w]);
-                let i1 = opponents.get(w + 1).map_or(i0, |&i| usize::from(i));
-                let q_i = F2::new(q[i0], q[i1]);
-                let (q_w, true_w, u) = (F2::load(field, w), F2::load(true_q, w), F2::load(us, w));
-                q_i.div(q_i + q_w).store(es, w);
-                let t = u * (q_i + true_w);
-                let m = draw_peak * q_i.min(true_w);
-                (t.lt_then(q_i - m, half) + t.lt_then(q_i + m, half)).store(ys, w);
-            }
-        }
-        // W's residual from the played games (slot by slot, so W by W in SIMD).
-        sum_y.fill(0.0);
-        sum_e.fill(0.0);
-        for (ys, es) in y[..played * players]
-            .chunks_exact(players)
-            .zip(e[..played * players].chunks_exact(players))
-        {
-            for w in 0..players {
-                sum_y[w] += ys[w];
-                sum_e[w] += es[w];
-            }
-        }
-        // δ_W per W.
-        for (y_sum, e_sum) in sum_y.iter_mut().zip(sum_e.iter()) {
-            *y_sum = estimators::residual(*y_sum, *e_sum, played as u32);
-        }
-        let residual = &sum_y[..players];
-        // Every unplayed game, two W at a time and slot by slot (an odd field's last W pairs
-        // with zeros, which add nothing), into sums per lane: `estimators::fitted` in lanes.
+    }
+
+    /// The leave-one-out iterations of W = 2p and W = 2p + 1 in two lanes, game by game in W's
+    /// schedule order: E from the ratings and the score from the true strengths
+    /// (`sample_score_from_factors` in lanes); over the n played games W's residual δ_W, then
+    /// over the unplayed ones the three fitted methods' errors (`estimators::fitted` in lanes)
+    /// and the outcomes, straight into running sums: nothing is stored per game. `ODD`: the
+    /// last pair of an odd field, whose second lane repeats the first and is masked to zeros,
+    /// which add nothing (as a W that does not exist would).
+    #[inline(always)]
+    fn pair_of_w<const ODD: bool>(
+        &self,
+        fixed: &Fixed,
+        played: usize,
+        p: usize,
+        work: &Tournament,
+        sums: &mut Sums,
+    ) {
+        let scheduled = self.scheduled as usize;
+        let Tournament { q, true_q, u, .. } = work;
+        let w = 2 * p;
+        let second = if ODD { w } else { w + 1 };
         let (zero, one) = (F2::splat(0.0), F2::splat(1.0));
+        let games = PairGames {
+            q,
+            u,
+            players: self.config.players as usize,
+            w,
+            q_w: F2::new(q[w], q[second]),
+            true_w: F2::new(true_q[w], true_q[second]),
+            half: F2::splat(0.5),
+            draw_peak: F2::splat(self.config.draw_peak),
+            lanes: F2::lane_mask(!ODD),
+        };
+        let pair = &self.pair_opponents[p * 2 * scheduled..(p + 1) * 2 * scheduled];
+        let (before, after) = pair.as_chunks::<2>().0.split_at(played);
+        // δ_W = (Σs − ΣE) / n over the played games (`estimators::residual`), 0 when n = 0.
+        let (mut sum_y, mut sum_e) = (zero, zero);
+        for (g, opponents) in before.iter().enumerate() {
+            let (e, y) = games.play::<ODD>(g, opponents);
+            sum_y = sum_y + y;
+            sum_e = sum_e + e;
+        }
+        let delta = if played == 0 {
+            zero
+        } else {
+            (sum_y - sum_e).div(F2::splat(played as f64))
+        };
         let weights = &fixed.weights;
-        let (w_p, w_b) = (F2::splat(weights.performance()), F2::splat(weights.bayes()));
-        let [mut sq0, mut sq1, mut sq2, mut err0, mut err1, mut err2] = [zero; 6];
-        let [mut clamped_p, mut clamped_b] = [zero; 2];
-        for w in (0..players).step_by(2) {
-            let delta = F2::load(residual, w);
-            let (shift_p, shift_b) = (w_p * delta, w_b * delta);
-            for slot in played..self.scheduled as usize {
-                let games = slot * players..(slot + 1) * players;
-                let (e, s) = (F2::load(&e[games.clone()], w), F2::load(&y[games], w));
-                let (p, b) = (e + shift_p, e + shift_b);
-                let (p_clamped, b_clamped) = (p.max(zero).min(one), b.max(zero).min(one));
-                let (d0, d1, d2) = (e - s, p_clamped - s, b_clamped - s);
-                sq0 = sq0 + d0 * d0;
-                sq1 = sq1 + d1 * d1;
-                sq2 = sq2 + d2 * d2;
-                err0 = err0 + d0;
-                err1 = err1 + d1;
-                err2 = err2 + d2;
-                clamped_p = clamped_p + p_clamped.ne_then(p, one);
-                clamped_b = clamped_b + b_clamped.ne_then(b, one);
-            }
+        let shift_p = F2::splat(weights.performance()) * delta;
+        let shift_b = F2::splat(weights.bayes()) * delta;
+        for (g, opponents) in after.iter().enumerate() {
+            let (e, s) = games.play::<ODD>(played + g, opponents);
+            let (p, b) = (e + shift_p, e + shift_b);
+            let (p_clamped, b_clamped) = (p.max(zero).min(one), b.max(zero).min(one));
+            let (d0, d1, d2) = (e - s, p_clamped - s, b_clamped - s);
+            sums.sq[0] = sums.sq[0] + d0 * d0;
+            sums.sq[1] = sums.sq[1] + d1 * d1;
+            sums.sq[2] = sums.sq[2] + d2 * d2;
+            sums.err[0] = sums.err[0] + d0;
+            sums.err[1] = sums.err[1] + d1;
+            sums.err[2] = sums.err[2] + d2;
+            sums.clamped[0] = sums.clamped[0] + p_clamped.ne_then(p, one);
+            sums.clamped[1] = sums.clamped[1] + b_clamped.ne_then(b, one);
+            sums.score = sums.score + s;
+            sums.score_squared = sums.score_squared + s * s;
         }
-        // The unplayed games' outcomes (a pass of their own: one loop with twelve running sums
-        // would not fit the sixteen SIMD registers).
-        let [mut sum_s, mut sum_s2] = [zero; 2];
-        for ys in y[played * players..games].chunks(2) {
-            let s = F2::load(ys, 0);
-            sum_s = sum_s + s;
-            sum_s2 = sum_s2 + s * s;
-        }
-        for (f, (sq, err)) in [sq0, sq1, sq2].iter().zip([err0, err1, err2]).enumerate() {
-            acc.squared_error[f].add_f64(sq.total());
-            acc.error[f].add_f64(err.total());
-        }
-        // Counts and sums of multiples of ¼ below 2⁵³: exact.
-        acc.clamped[FITTED[1]] += clamped_p.total() as u64;
-        acc.clamped[FITTED[2]] += clamped_b.total() as u64;
-        // The unplayed games' outcomes: Σy = wins + draws/2 and Σy² = wins + draws/4.
-        let (s1, s2) = (sum_s.total(), sum_s2.total());
-        let draws = (4.0 * (s1 - s2)) as u64;
-        let wins = (2.0 * s2 - s1) as u64;
-        let unplayed = (games - played * players) as u64;
-        acc.outcomes[0] += unplayed - wins - draws;
-        acc.outcomes[1] += draws;
-        acc.outcomes[2] += wins;
     }
 
     /// Merges partial sums (any order, any grouping) into the result. Every scenario must have
@@ -557,7 +629,7 @@ impl Study {
     /// total)` is called after each chunk with tournaments done and the total, in increasing
     /// order. The result is bit-identical for every thread count.
     pub fn run(&self, threads: usize, progress: impl Fn(u64, u64) + Sync) -> StudyResult {
-        let chunks = self.chunks(DEFAULT_CHUNK);
+        let chunks = self.chunks(self.chunk_tournaments());
         let total = self.total_tournaments();
         let done = Mutex::new(0u64);
         let report = |n: u64| {
@@ -606,6 +678,17 @@ impl Study {
             Ok(result) => result,
             Err(e) => unreachable!("chunks cover every scenario exactly once: {e}"),
         }
+    }
+}
+
+/// One uniform per game of each leave-one-out iteration, two per word of the stream.
+#[inline(always)]
+fn uniforms(rng: &mut Xoshiro256PlusPlus, work: &mut Tournament) {
+    for word in work.words.iter_mut() {
+        *word = rng.next_u64();
+    }
+    for (pair, &word) in work.u.chunks_exact_mut(2).zip(work.words.iter()) {
+        (pair[0], pair[1]) = uniform_pair_from(word);
     }
 }
 

@@ -396,6 +396,25 @@ fn pooled_sums_obey_the_forfeit_annul_identities() {
     }
 }
 
+/// A chunk is the same work whatever the field: CHUNK_GAMES games, so 5,000 tournaments of the
+/// default design (10 players, 9 games each) and at least one of the largest field.
+#[test]
+fn chunks_are_sized_by_games() {
+    let study = |players, cycles| {
+        Study::new(StudyConfig {
+            players,
+            cycles,
+            ..StudyConfig::default()
+        })
+        .expect("valid")
+    };
+    assert_eq!(study(10, 1).chunk_tournaments(), 5000);
+    assert_eq!(study(10, 1).chunks(5000).len(), 18 * 2);
+    assert_eq!(study(11, 2).chunk_tournaments(), CHUNK_GAMES / (11 * 20));
+    assert_eq!(study(256, 2).chunk_tournaments(), 3);
+    assert!(study(MAX_PLAYERS, 2).chunk_tournaments() >= 1);
+}
+
 #[test]
 fn same_seed_same_result_any_threads_any_chunks() {
     let config = StudyConfig {
@@ -463,22 +482,21 @@ const PINNED_SQUARED_ERROR: [i128; 6] = include!("pinned_small_run.in");
 
 #[test]
 fn progress_is_reported_in_order_up_to_the_total() {
+    // 100 players: 9,900 games a tournament, so chunks of 45 tournaments.
     let st = study(StudyConfig {
+        players: 100,
         withdrawal_after: vec![1, 2, 3],
-        ..small(2100)
+        ..small(100)
     });
+    assert_eq!(st.chunk_tournaments(), 45);
     let seen = Mutex::new(Vec::new());
     st.run(2, |done, total| {
         seen.lock().expect("not poisoned").push((done, total))
     });
     let seen = seen.into_inner().expect("not poisoned");
-    assert_eq!(
-        seen.len(),
-        3 * 3,
-        "2100 tournaments = 3 chunks per scenario"
-    );
+    assert_eq!(seen.len(), 3 * 3, "100 tournaments = 3 chunks per scenario");
     assert!(seen.windows(2).all(|w| w[0].0 < w[1].0));
-    assert_eq!(seen.last(), Some(&(3 * 2100, 3 * 2100)));
+    assert_eq!(seen.last(), Some(&(3 * 100, 3 * 100)));
 }
 
 #[test]
