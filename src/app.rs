@@ -4,6 +4,8 @@
 use crate::components::layout::clear_print_view;
 use crate::components::plot_figure::watch_color_scheme;
 use crate::components::storage_banner::StorageBanner;
+use crate::i18n::{t, use_i18n};
+use crate::lang::LanguageSelect;
 use crate::pages::chances::ChancesPage;
 use crate::pages::simulation::SimulationPage;
 use crate::pages::{
@@ -20,25 +22,26 @@ use leptos_router::path;
 /// The header's links; the one for the current page is marked (`aria-current`).
 #[component]
 fn MainNav() -> impl IntoView {
+    let i18n = use_i18n();
     let location = use_location();
     let current = move |learn: bool| {
         let on_learn = location.pathname.with(|p| p.starts_with("/learn"));
         (on_learn == learn).then_some("page")
     };
     view! {
-        <nav aria-label="Main">
+        <nav aria-label=move || crate::i18n::t_string!(i18n, nav.main.aria)>
             <a href="/" aria-current=move || current(false).filter(|_| location.pathname.with(|p| p == "/"))>
-                "Events"
+                {t!(i18n, nav.main.events)}
             </a>
             <a href="/learn" data-testid="nav-learn" aria-current=move || current(true)>
-                "Learn the method"
+                {t!(i18n, nav.main.learn)}
             </a>
             <a
                 href="/simulation"
                 data-testid="nav-simulation"
                 aria-current=move || location.pathname.with(|p| p.starts_with("/simulation")).then_some("page")
             >
-                "Simulation"
+                {t!(i18n, nav.main.simulation)}
             </a>
         </nav>
     }
@@ -49,6 +52,7 @@ fn MainNav() -> impl IntoView {
 /// (rather than following `#main`, which the router would take for a navigation).
 #[component]
 fn SkipLink() -> impl IntoView {
+    let i18n = use_i18n();
     let skip = |ev: leptos::ev::MouseEvent| {
         ev.prevent_default();
         let main = web_sys::window()
@@ -62,7 +66,7 @@ fn SkipLink() -> impl IntoView {
     };
     view! {
         <a class="skip-link" href="#main" on:click=skip>
-            "Skip to content"
+            {t!(i18n, nav.skip_link)}
         </a>
     }
 }
@@ -75,33 +79,35 @@ pub fn Frame(
     /// The routes shown in `<main>`.
     children: Children,
 ) -> impl IntoView {
+    let i18n = use_i18n();
     view! {
         <SkipLink />
         <header class="app-header">
             <h1>
-                <a href="/" class="brand">"Crosstable"</a>
+                <a href="/" class="brand" translate="no">{t!(i18n, nav.brand)}</a>
             </h1>
             <MainNav />
+            <LanguageSelect />
         </header>
         <StorageBanner />
         <main id="main" tabindex="-1">
             {children()}
         </main>
         <footer class="app-footer">
-            <p>
-                "Everything stays in this browser (local storage). Export an event to keep a copy."
-            </p>
+            <p>{t!(i18n, nav.footer)}</p>
         </footer>
     }
 }
 
 /// The store, loaded from browser storage, kept there (the persist effect, the other tabs, the
-/// persistent-storage request) and provided to every page. The app and the home shell both start
+/// persistent-storage request) and provided to every page, with the reader's language
+/// (`crate::lang`), which follows its settings. The app and the home shell both start
 /// with it.
 pub fn provide_store() -> Store {
     let store = Store::load();
     store.persist();
     provide_context(store);
+    crate::lang::provide(store);
     store
 }
 

@@ -7,6 +7,7 @@
 //! app (`src/main.rs`). The built binary is `src/bin/home_shell.rs`.
 
 use crate::app::{provide_store, Frame};
+use crate::i18n::{t, use_i18n};
 use crate::pages::home::HomePage;
 use crate::store::Store;
 use leptos::prelude::*;
@@ -49,6 +50,7 @@ pub fn HomeShell() -> impl IntoView {
 #[component]
 fn HandOver() -> impl IntoView {
     let store = expect_context::<Store>();
+    let i18n = use_i18n();
     let unsaved = RwSignal::new(Vec::<String>::new());
     Effect::new(move |_| {
         set_timeout(
@@ -65,18 +67,13 @@ fn HandOver() -> impl IntoView {
     });
     move || {
         if unsaved.with(Vec::is_empty) {
-            view! { <p role="status">"Loading…"</p> }.into_any()
+            view! { <p role="status">{t!(i18n, nav.handover.loading)}</p> }.into_any()
         } else {
             view! {
                 <div class="alert" role="alert" data-testid="handover-unsaved">
+                    <p>{t!(i18n, nav.handover.unsaved, errors = move || unsaved.get().join("; "))}</p>
                     <p>
-                        "This browser's storage refused the last change ("
-                        {unsaved.get().join("; ")}
-                        "), so opening it here would lose it. Go back to your events and use \
-                         “Back up everything” to keep a copy, then free some space."
-                    </p>
-                    <p>
-                        <a href="/">"Back to your events"</a>
+                        <a href="/">{t!(i18n, nav.handover.back)}</a>
                     </p>
                 </div>
             }
