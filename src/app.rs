@@ -4,7 +4,6 @@
 use crate::components::layout::clear_print_view;
 use crate::components::plot_figure::watch_color_scheme;
 use crate::components::storage_banner::StorageBanner;
-use crate::i18n::{t, use_i18n};
 use crate::lang::LanguageSelect;
 use crate::pages::chances::ChancesPage;
 use crate::pages::simulation::SimulationPage;
@@ -14,6 +13,7 @@ use crate::pages::{
     whatif::WhatIfPage, withdrawal::WithdrawalPage,
 };
 use crate::store::Store;
+use crate::tr;
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::hooks::use_location;
@@ -22,26 +22,25 @@ use leptos_router::path;
 /// The header's links; the one for the current page is marked (`aria-current`).
 #[component]
 fn MainNav() -> impl IntoView {
-    let i18n = use_i18n();
     let location = use_location();
     let current = move |learn: bool| {
         let on_learn = location.pathname.with(|p| p.starts_with("/learn"));
         (on_learn == learn).then_some("page")
     };
     view! {
-        <nav aria-label=move || crate::i18n::t_string!(i18n, nav.main.aria)>
+        <nav aria-label=tr!(nav.main.aria)>
             <a href="/" aria-current=move || current(false).filter(|_| location.pathname.with(|p| p == "/"))>
-                {t!(i18n, nav.main.events)}
+                {tr!(nav.main.events)}
             </a>
             <a href="/learn" data-testid="nav-learn" aria-current=move || current(true)>
-                {t!(i18n, nav.main.learn)}
+                {tr!(nav.main.learn)}
             </a>
             <a
                 href="/simulation"
                 data-testid="nav-simulation"
                 aria-current=move || location.pathname.with(|p| p.starts_with("/simulation")).then_some("page")
             >
-                {t!(i18n, nav.main.simulation)}
+                {tr!(nav.main.simulation)}
             </a>
         </nav>
     }
@@ -52,7 +51,6 @@ fn MainNav() -> impl IntoView {
 /// (rather than following `#main`, which the router would take for a navigation).
 #[component]
 fn SkipLink() -> impl IntoView {
-    let i18n = use_i18n();
     let skip = |ev: leptos::ev::MouseEvent| {
         ev.prevent_default();
         let main = web_sys::window()
@@ -66,7 +64,7 @@ fn SkipLink() -> impl IntoView {
     };
     view! {
         <a class="skip-link" href="#main" on:click=skip>
-            {t!(i18n, nav.skip_link)}
+            {tr!(nav.skip_link)}
         </a>
     }
 }
@@ -79,12 +77,11 @@ pub fn Frame(
     /// The routes shown in `<main>`.
     children: Children,
 ) -> impl IntoView {
-    let i18n = use_i18n();
     view! {
         <SkipLink />
         <header class="app-header">
             <h1>
-                <a href="/" class="brand" translate="no">{t!(i18n, nav.brand)}</a>
+                <a href="/" class="brand" translate="no">{tr!(nav.brand)}</a>
             </h1>
             <MainNav />
             <LanguageSelect />
@@ -94,7 +91,7 @@ pub fn Frame(
             {children()}
         </main>
         <footer class="app-footer">
-            <p>{t!(i18n, nav.footer)}</p>
+            <p>{tr!(nav.footer)}</p>
         </footer>
     }
 }

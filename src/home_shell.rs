@@ -7,9 +7,10 @@
 //! app (`src/main.rs`). The built binary is `src/bin/home_shell.rs`.
 
 use crate::app::{provide_store, Frame};
-use crate::i18n::{t, use_i18n};
+use crate::i18n::td_string;
 use crate::pages::home::HomePage;
 use crate::store::Store;
+use crate::tr;
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
@@ -50,7 +51,6 @@ pub fn HomeShell() -> impl IntoView {
 #[component]
 fn HandOver() -> impl IntoView {
     let store = expect_context::<Store>();
-    let i18n = use_i18n();
     let unsaved = RwSignal::new(Vec::<String>::new());
     Effect::new(move |_| {
         set_timeout(
@@ -67,13 +67,18 @@ fn HandOver() -> impl IntoView {
     });
     move || {
         if unsaved.with(Vec::is_empty) {
-            view! { <p role="status">{t!(i18n, nav.handover.loading)}</p> }.into_any()
+            view! { <p role="status">{tr!(nav.handover.loading)}</p> }.into_any()
         } else {
             view! {
                 <div class="alert" role="alert" data-testid="handover-unsaved">
-                    <p>{t!(i18n, nav.handover.unsaved, errors = move || unsaved.get().join("; "))}</p>
                     <p>
-                        <a href="/">{t!(i18n, nav.handover.back)}</a>
+                        {crate::lang::text_with(move |l| {
+                            td_string!(l, nav.handover.unsaved, errors = unsaved.get().join("; "))
+                                .to_string()
+                        })}
+                    </p>
+                    <p>
+                        <a href="/">{tr!(nav.handover.back)}</a>
                     </p>
                 </div>
             }

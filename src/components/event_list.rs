@@ -1,9 +1,10 @@
 //! The saved events on the home page: open, export, delete (after a confirmation).
 
 use crate::files::{self, FileFormat};
-use crate::i18n::{t, t_string, td_string, use_i18n, Locale};
+use crate::i18n::{td_string, Locale};
 use crate::store::{use_store, SavedEvent, EXAMPLE_ID};
 use crate::text;
+use crate::tr;
 use engine::Format;
 use leptos::prelude::*;
 
@@ -61,11 +62,10 @@ pub fn EventList() -> impl IntoView {
     // Which item asks "really delete?" (at most one at a time).
     let confirming = RwSignal::new(None::<String>);
     let status = RwSignal::new(String::new());
-    let i18n = use_i18n();
 
     view! {
         <section class="event-list" aria-labelledby="saved-title">
-            <h3 id="saved-title">{t!(i18n, home.list.heading)}</h3>
+            <h3 id="saved-title">{tr!(home.list.heading)}</h3>
             <ul data-testid="event-list" class="cards">
                 <For
                     each=move || items.get()
@@ -76,7 +76,7 @@ pub fn EventList() -> impl IntoView {
                 />
             </ul>
             <Show when=move || items.with(Vec::is_empty)>
-                <p class="muted">{t!(i18n, home.list.empty)}</p>
+                <p class="muted">{tr!(home.list.empty)}</p>
             </Show>
             <p class="status" role="status">{move || status.get()}</p>
         </section>
@@ -93,10 +93,10 @@ fn EventItem(
     status: RwSignal<String>,
 ) -> impl IntoView {
     let store = use_store();
-    let i18n = use_i18n();
+    let lang = crate::lang::use_lang();
     let meta = {
         let item = item.clone();
-        move || item.meta(i18n.get_locale())
+        move || item.meta(lang.get())
     };
     let Item { id, name, .. } = item;
     let href = format!("/event/{id}");
@@ -104,21 +104,22 @@ fn EventItem(
         let id = id.clone();
         move || confirming.with(|c| c.as_deref() == Some(id.as_str()))
     };
-    let export = {
-        let id = id.clone();
-        move |format: FileFormat| {
-            let Some(t) = store
-                .events
-                .with_untracked(|es| es.iter().find(|e| e.id == id).map(|e| e.tournament.clone()))
-            else {
-                return;
-            };
-            status.set(match files::download_event(&t, format) {
-                Ok(()) => String::new(),
-                Err(e) => t_string!(i18n, home.list.export_failed, error = e).to_string(),
-            });
-        }
-    };
+    let export =
+        {
+            let id = id.clone();
+            move |format: FileFormat| {
+                let Some(t) = store.events.with_untracked(|es| {
+                    es.iter().find(|e| e.id == id).map(|e| e.tournament.clone())
+                }) else {
+                    return;
+                };
+                status.set(match files::download_event(&t, format) {
+                    Ok(()) => String::new(),
+                    Err(e) => td_string!(lang.get_untracked(), home.list.export_failed, error = e)
+                        .to_string(),
+                });
+            }
+        };
     let export_trf = export.clone();
     let delete = {
         let id = id.clone();
@@ -126,7 +127,10 @@ fn EventItem(
         move |_| {
             store.delete_event(&id);
             confirming.set(None);
-            status.set(t_string!(i18n, home.list.deleted, name = name.clone()).to_string());
+            status.set(
+                td_string!(lang.get_untracked(), home.list.deleted, name = name.clone())
+                    .to_string(),
+            );
         }
     };
     // The confirmation replaces the Delete button: move the focus to its Cancel button.
@@ -144,7 +148,7 @@ fn EventItem(
     };
     let label = |key: fn(Locale, &str) -> String| {
         let name = name.clone();
-        move || key(i18n.get_locale(), &name)
+        move || key(lang.get(), &name)
     };
     let label_delete = label(|l, name| td_string!(l, home.list.delete_aria, name).to_string());
     let label_json = label(|l, name| td_string!(l, home.list.export_json_aria, name).to_string());
@@ -157,7 +161,7 @@ fn EventItem(
                     {name.clone()}
                 </a>
                 {(id == EXAMPLE_ID || id.starts_with("example-"))
-                    .then(|| view! { <span class="tag">{t!(i18n, home.list.example_tag)}</span> })}
+                    .then(|| view! { <span class="tag">{tr!(home.list.example_tag)}</span> })}
                 <p class="muted">{meta}</p>
             </div>
             <div class="card-actions">
@@ -175,19 +179,19 @@ fn EventItem(
                                 "TRF"
                             </button>
                             <button type="button" class="danger" aria-label=label_delete.clone() on:click=ask>
-                                {t!(i18n, home.list.delete)}
+                                {tr!(home.list.delete)}
                             </button>
                         }
                     }
                 >
-                    <span class="confirm" role="group" aria-label=move || t_string!(i18n, home.list.confirm_aria)>
-                        {t!(i18n, home.list.confirm, name = name.clone())}
+                    <span class="confirm" role="group" aria-label=tr!(home.list.confirm_aria)>
+                        {tr!(home.list.confirm, name = name.clone())}
                         " "
                         <button type="button" class="danger" on:click=delete.clone()>
-                            {t!(i18n, home.list.delete)}
+                            {tr!(home.list.delete)}
                         </button>
                         <button type="button" node_ref=cancel on:click=move |_| confirming.set(None)>
-                            {t!(i18n, home.list.cancel)}
+                            {tr!(home.list.cancel)}
                         </button>
                     </span>
                 </Show>

@@ -2,34 +2,35 @@
 //! failed saves (quota), storage unavailable. Absent when all is well.
 
 use crate::files;
-use crate::i18n::{t, use_i18n};
+use crate::i18n::td;
 use crate::persist;
 use crate::store::use_store;
+use crate::tr;
 use leptos::prelude::*;
 
 /// The sentence for a key set aside at load, which says what keeping it aside costs when it is
 /// not an event.
 fn set_aside(key: String, reason: String) -> impl IntoView {
-    let i18n = use_i18n();
-    match key.as_str() {
-        persist::SETTINGS_KEY => t!(
-            i18n,
+    let lang = crate::lang::use_lang();
+    move || match key.as_str() {
+        persist::SETTINGS_KEY => td!(
+            lang.get(),
             nav.storage.set_aside_settings,
             key = key.clone(),
             reason = reason.clone(),
             <code> = <code />
         )
         .into_any(),
-        persist::INDEX_KEY => t!(
-            i18n,
+        persist::INDEX_KEY => td!(
+            lang.get(),
             nav.storage.set_aside_index,
             key = key.clone(),
             reason = reason.clone(),
             <code> = <code />
         )
         .into_any(),
-        _ => t!(
-            i18n,
+        _ => td!(
+            lang.get(),
             nav.storage.set_aside,
             key = key.clone(),
             reason = reason.clone(),
@@ -42,7 +43,6 @@ fn set_aside(key: String, reason: String) -> impl IntoView {
 #[component]
 pub fn StorageBanner() -> impl IntoView {
     let store = use_store();
-    let i18n = use_i18n();
     let problems = store.problems;
     // Which set-aside key asks "really discard?".
     let confirming = RwSignal::new(None::<String>);
@@ -50,13 +50,13 @@ pub fn StorageBanner() -> impl IntoView {
     view! {
         <Show when=move || !problems.with(|p| p.is_empty())>
             <section class="banner" role="alert" data-testid="storage-error" aria-labelledby="storage-title">
-                <h2 id="storage-title">{t!(i18n, nav.storage.heading)}</h2>
+                <h2 id="storage-title">{tr!(nav.storage.heading)}</h2>
                 {move || {
                     problems
                         .with(|p| p.unavailable.clone())
                         .map(|why| {
                             view! {
-                                <p>{t!(i18n, nav.storage.unavailable, why = why.clone())}</p>
+                                <p>{tr!(nav.storage.unavailable, why = why.clone())}</p>
                             }
                         })
                 }}
@@ -71,7 +71,7 @@ pub fn StorageBanner() -> impl IntoView {
                     <Show when=move || problems.with(|p| !p.stale.is_empty())>
                         <li class="banner-dismiss">
                             <button type="button" on:click=move |_| store.dismiss_stale()>
-                                {t!(i18n, nav.storage.understood)}
+                                {tr!(nav.storage.understood)}
                             </button>
                         </li>
                     </Show>
@@ -81,7 +81,7 @@ pub fn StorageBanner() -> impl IntoView {
                             .into_iter()
                             .map(|e| {
                                 view! {
-                                    <li>{t!(i18n, nav.storage.write_failed, error = e.clone())}</li>
+                                    <li>{tr!(nav.storage.write_failed, error = e.clone())}</li>
                                 }
                             })
                             .collect_view()
@@ -110,7 +110,7 @@ pub fn StorageBanner() -> impl IntoView {
                                                 let _ = files::download(&file, "text/plain", &raw);
                                             }
                                         >
-                                            {t!(i18n, nav.storage.download_raw)}
+                                            {tr!(nav.storage.download_raw)}
                                         </button>
                                         <Show
                                             when=asking
@@ -122,7 +122,7 @@ pub fn StorageBanner() -> impl IntoView {
                                                         class="danger"
                                                         on:click=move |_| confirming.set(Some(key.clone()))
                                                     >
-                                                        {t!(i18n, nav.storage.discard_ask)}
+                                                        {tr!(nav.storage.discard_ask)}
                                                     </button>
                                                 }
                                             }
@@ -131,7 +131,7 @@ pub fn StorageBanner() -> impl IntoView {
                                                 let key = key_discard.clone();
                                                 view! {
                                                     " "
-                                                    {t!(i18n, nav.storage.discard_confirm)}
+                                                    {tr!(nav.storage.discard_confirm)}
                                                     " "
                                                     <button
                                                         type="button"
@@ -141,10 +141,10 @@ pub fn StorageBanner() -> impl IntoView {
                                                             confirming.set(None);
                                                         }
                                                     >
-                                                        {t!(i18n, nav.storage.discard)}
+                                                        {tr!(nav.storage.discard)}
                                                     </button>
                                                     <button type="button" on:click=move |_| confirming.set(None)>
-                                                        {t!(i18n, nav.storage.keep)}
+                                                        {tr!(nav.storage.keep)}
                                                     </button>
                                                 }
                                             }

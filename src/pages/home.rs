@@ -6,18 +6,19 @@ use crate::components::event_list::EventList;
 use crate::components::import_file::ImportFile;
 use crate::components::new_event::NewEventForm;
 use crate::files;
-use crate::i18n::{t, t_string, use_i18n, Locale};
+use crate::i18n::{td, td_string, Locale};
 use crate::persist::Settings;
 use crate::store::{use_store, Persistence, Store};
 use crate::text;
+use crate::tr;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
 
 #[component]
 pub fn HomePage() -> impl IntoView {
-    let i18n = use_i18n();
-    crate::components::layout::page_title(move || vec![t_string!(i18n, home.title).to_string()]);
+    let lang = crate::lang::use_lang();
+    crate::components::layout::page_title(move || vec![tr!(home.title)().to_string()]);
     let store = use_store();
     let navigate = use_navigate();
     let creating = RwSignal::new(false);
@@ -29,22 +30,24 @@ pub fn HomePage() -> impl IntoView {
 
     view! {
         <section class="home" aria-labelledby="home-title">
-            <h2 id="home-title">{t!(i18n, home.title)}</h2>
+            <h2 id="home-title">{tr!(home.title)}</h2>
             <Show when=move || store.first_visit>
                 <div class="callout" role="note">
                     <p>
-                        {t!(
-                            i18n,
-                            home.welcome,
-                            score = move || text::dec_in(i18n.get_locale(), 1.0, 1),
-                            <strong> = <strong />
-                        )}
+                        {move || {
+                            td!(
+                                lang.get(),
+                                home.welcome,
+                                score = text::dec_in(lang.get(), 1.0, 1),
+                                <strong> = <strong />
+                            )
+                        }}
                     </p>
                 </div>
             </Show>
-            <div class="toolbar" role="group" aria-label=move || t_string!(i18n, home.add_aria)>
+            <div class="toolbar" role="group" aria-label=tr!(home.add_aria)>
                 <button type="button" class="primary" data-testid="open-example" on:click=open_example>
-                    {t!(i18n, home.open_example)}
+                    {tr!(home.open_example)}
                 </button>
                 <button
                     type="button"
@@ -52,7 +55,7 @@ pub fn HomePage() -> impl IntoView {
                     aria-controls="new-event"
                     on:click=move |_| creating.update(|c| *c = !*c)
                 >
-                    {t!(i18n, home.new_event)}
+                    {tr!(home.new_event)}
                 </button>
                 <ImportFile />
             </div>
@@ -193,7 +196,7 @@ fn restore(
 #[component]
 fn BackupRestore() -> impl IntoView {
     let store = use_store();
-    let i18n = use_i18n();
+    let lang = crate::lang::use_lang();
     let status = RwSignal::new(None::<Status>);
     let conflicts = RwSignal::new(Vec::<RestoreConflict>::new());
     let backup_settings = StoredValue::new(Settings::default());
@@ -238,8 +241,12 @@ fn BackupRestore() -> impl IntoView {
             "theirs" => store.restore_replacing(c.theirs.clone(), &settings),
             "both" => {
                 let mut copy = c.theirs.tournament.clone();
-                copy.name =
-                    t_string!(i18n, home.backup.copy_name, name = copy.name.clone()).to_string();
+                copy.name = td_string!(
+                    lang.get_untracked(),
+                    home.backup.copy_name,
+                    name = copy.name.clone()
+                )
+                .to_string();
                 store.add_event(copy);
             }
             _ => {}
@@ -249,17 +256,17 @@ fn BackupRestore() -> impl IntoView {
 
     view! {
         <section class="backup" aria-labelledby="backup-title">
-            <h2 id="backup-title">{t!(i18n, home.backup.heading)}</h2>
+            <h2 id="backup-title">{tr!(home.backup.heading)}</h2>
             <p class="muted" data-testid="persistence" role="status">
-                {move || persistence_text(i18n.get_locale(), store.persistence.get())}
+                {move || persistence_text(lang.get(), store.persistence.get())}
             </p>
-            <div class="toolbar" role="group" aria-label=move || t_string!(i18n, home.backup.toolbar_aria)>
+            <div class="toolbar" role="group" aria-label=tr!(home.backup.toolbar_aria)>
                 <button type="button" data-testid="backup-all" on:click=back_up>
-                    {t!(i18n, home.backup.back_up)}
+                    {tr!(home.backup.back_up)}
                 </button>
                 <span class="restore">
                     <label class="button" for="restore-file">
-                        {t!(i18n, home.backup.restore)}
+                        {tr!(home.backup.restore)}
                     </label>
                     <input
                         id="restore-file"
@@ -275,7 +282,7 @@ fn BackupRestore() -> impl IntoView {
                 status
                     .get()
                     .map(|s| {
-                        let message = s.text(i18n.get_locale());
+                        let message = s.text(lang.get());
                         if s.is_error() {
                             view! {
                                 <p class="error" role="alert" data-testid="restore-error">{message}</p>
@@ -290,7 +297,7 @@ fn BackupRestore() -> impl IntoView {
             <Show when=move || conflicts.with(|c| !c.is_empty())>
                 <ul
                     class="cards restore-conflicts"
-                    aria-label=move || t_string!(i18n, home.backup.conflicts_aria)
+                    aria-label=tr!(home.backup.conflicts_aria)
                 >
                     <For
                         each=move || conflicts.get()
@@ -301,25 +308,27 @@ fn BackupRestore() -> impl IntoView {
                             view! {
                                 <li class="card" data-testid="restore-conflict">
                                     <p>
-                                        {t!(
-                                            i18n,
-                                            home.backup.conflict,
-                                            ours = c.ours.tournament.name.clone(),
-                                            ours_date = move || text::date_time_in(i18n.get_locale(), c.ours.updated),
-                                            theirs = c.theirs.tournament.name.clone(),
-                                            theirs_date = move || text::date_time_in(i18n.get_locale(), c.theirs.updated),
-                                            <strong> = <strong />
-                                        )}
+                                        {move || {
+                                            td!(
+                                                lang.get(),
+                                                home.backup.conflict,
+                                                ours = c.ours.tournament.name.clone(),
+                                                ours_date = text::date_time_in(lang.get(), c.ours.updated),
+                                                theirs = c.theirs.tournament.name.clone(),
+                                                theirs_date = text::date_time_in(lang.get(), c.theirs.updated),
+                                                <strong> = <strong />
+                                            )
+                                        }}
                                     </p>
                                     <div class="toolbar">
                                         <button type="button" on:click=move |_| decide(a.clone(), "ours")>
-                                            {t!(i18n, home.backup.keep_ours)}
+                                            {tr!(home.backup.keep_ours)}
                                         </button>
                                         <button type="button" on:click=move |_| decide(b.clone(), "theirs")>
-                                            {t!(i18n, home.backup.use_theirs)}
+                                            {tr!(home.backup.use_theirs)}
                                         </button>
                                         <button type="button" on:click=move |_| decide(d.clone(), "both")>
-                                            {t!(i18n, home.backup.keep_both)}
+                                            {tr!(home.backup.keep_both)}
                                         </button>
                                     </div>
                                 </li>
