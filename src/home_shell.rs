@@ -7,8 +7,9 @@
 //! app (`src/main.rs`). The built binary is `src/bin/home_shell.rs`.
 
 use crate::app::{provide_store, Frame};
+use crate::components::import_handover::{ImportHandOver, NewEventHandOver};
 use crate::i18n::td_string;
-use crate::pages::home::HomePage;
+use crate::pages::home::{home_page, Adders};
 use crate::store::Store;
 use crate::tr;
 use leptos::prelude::*;
@@ -19,6 +20,13 @@ use std::time::Duration;
 /// The address that makes index.html's loader start the full app on the home page: a browser
 /// whose storage does not work goes there, because the hand-over passes events through storage.
 pub const FULL_APP_HOME: &str = "/?full";
+
+/// The shell's "New event" and "Import": handed over to the full app, which has the form and
+/// the file readers (`components::import_handover`).
+const SHELL_ADDERS: Adders = Adders {
+    new_event: |_| view! { <NewEventHandOver /> }.into_any(),
+    import: || view! { <ImportHandOver /> }.into_any(),
+};
 
 /// The home page in its frame; any other route is handed to the full app ([`HandOver`]).
 #[component]
@@ -35,7 +43,7 @@ pub fn HomeShell() -> impl IntoView {
         <Router>
             <Frame>
                 <Routes fallback=|| view! { <HandOver /> }>
-                    <Route path=path!("/") view=HomePage />
+                    <Route path=path!("/") view=|| home_page(SHELL_ADDERS) />
                 </Routes>
             </Frame>
         </Router>

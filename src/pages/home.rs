@@ -15,13 +15,43 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
 
+/// What "New event" and "Import" draw. The full app opens its new-event form and reads the file
+/// in place ([`Adders::IN_PLACE`]); the home page's small shell (`crate::home_shell`) hands both
+/// over to the full app instead, because the form, the file readers (TRF, PGN, JSON) and the
+/// rules they need are most of the shell's weight (72 KB gzip: `docs/bundle.md`). Function
+/// pointers chosen by each binary, so the linker leaves what a binary does not draw out of it.
+#[derive(Clone, Copy)]
+pub struct Adders {
+    /// The new-event form (or what stands for it), with the callback that closes it.
+    pub new_event: fn(Callback<()>) -> AnyView,
+    /// The import control.
+    pub import: fn() -> AnyView,
+}
+
+impl Adders {
+    /// The full app's: the form and the import, on this page.
+    pub const IN_PLACE: Adders = Adders {
+        new_event: |close| view! { <NewEventForm on_close=close /> }.into_any(),
+        import: || view! { <ImportFile /> }.into_any(),
+    };
+}
+
+/// The full app's home page.
 #[component]
 pub fn HomePage() -> impl IntoView {
+    home_page(Adders::IN_PLACE)
+}
+
+/// The home page, with what its "New event" and "Import" draw (see [`Adders`]). The address
+/// `/?full&new` (the home shell's hand-over) opens the new-event form at once.
+pub fn home_page(adders: Adders) -> impl IntoView {
     let lang = crate::lang::use_lang();
     crate::components::layout::page_title(move || vec![tr!(home.title)().to_string()]);
     let store = use_store();
     let navigate = use_navigate();
-    let creating = RwSignal::new(false);
+    let asked_new =
+        leptos_router::hooks::use_query_map().with_untracked(|q| q.get("new").is_some());
+    let creating = RwSignal::new(asked_new);
 
     let open_example = move |_| {
         let id = store.open_example();
@@ -57,10 +87,10 @@ pub fn HomePage() -> impl IntoView {
                 >
                     {tr!(home.new_event)}
                 </button>
-                <ImportFile />
+                {(adders.import)()}
             </div>
             <Show when=move || creating.get()>
-                <NewEventForm on_close=Callback::new(move |_| creating.set(false)) />
+                {(adders.new_event)(Callback::new(move |_| creating.set(false)))}
             </Show>
             <EventList />
             <BackupRestore />
