@@ -38,7 +38,7 @@ macro_rules! tr {
 /// this one closure type, so the code that draws it exists once.
 pub fn text_of(
     message: fn(Locale) -> &'static str,
-) -> impl Fn() -> &'static str + Clone + Copy + Send + Sync + 'static {
+) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
     let lang = use_lang();
     move || message(lang.get())
 }
