@@ -3,7 +3,7 @@
 # rustup/cargo and node/npm. Idempotent: every step checks for the exact version first and is
 # skipped when it is already there, so running it before every build costs about a second.
 #
-# Installs: Chromium + chromedriver (apt), the wasm32 target and rustfmt/clippy (rustup),
+# Installs: Chromium + chromedriver and a Japanese font (apt), the wasm32 target and rustfmt/clippy (rustup),
 # Trunk and wasm-bindgen-cli (cargo install, exact versions), npm devDependencies (wasm-opt from
 # binaryen, playwright-core), and the crates in Cargo.lock (cargo fetch, so Trunk can run offline).
 # The fuzzing tool (cargo-fuzz) is not installed here: scripts/fuzz.sh installs it when asked.
@@ -43,6 +43,20 @@ install_chromium() {
   as_root apt-get update
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium chromium-driver
   have chromium && have chromedriver || die "apt-get finished but chromium/chromedriver are still not on PATH"
+}
+
+# A Japanese font, so that the end-to-end screenshots of the Japanese interface show its text
+# (headless Chromium draws empty boxes without one). Debian's IPA Gothic, 12 MB.
+install_cjk_font() {
+  if fc-list 2>/dev/null | grep -qi 'ipagothic\|noto sans cjk'; then
+    log "Japanese font: present"
+    return
+  fi
+  have apt-get || { log "Japanese font: missing and apt-get not available (screenshots of Japanese show boxes)"; return; }
+  log "Japanese font: installing fonts-ipafont-gothic with apt-get"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends fonts-ipafont-gothic \
+    || { as_root apt-get update && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends fonts-ipafont-gothic; } \
+    || die "could not install fonts-ipafont-gothic"
 }
 
 install_rust_parts() {
@@ -154,6 +168,7 @@ main() {
   local start=$SECONDS
   require_base_tools
   install_chromium
+  install_cjk_font
   install_rust_parts
   install_trunk
   install_wasm_bindgen

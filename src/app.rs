@@ -4,6 +4,7 @@
 use crate::components::layout::clear_print_view;
 use crate::components::plot_figure::watch_color_scheme;
 use crate::components::storage_banner::StorageBanner;
+use crate::lang::LanguageSelect;
 use crate::pages::chances::ChancesPage;
 use crate::pages::simulation::SimulationPage;
 use crate::pages::{
@@ -12,6 +13,7 @@ use crate::pages::{
     whatif::WhatIfPage, withdrawal::WithdrawalPage,
 };
 use crate::store::Store;
+use crate::tr;
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::hooks::use_location;
@@ -26,19 +28,19 @@ fn MainNav() -> impl IntoView {
         (on_learn == learn).then_some("page")
     };
     view! {
-        <nav aria-label="Main">
+        <nav aria-label=tr!(nav.main.aria)>
             <a href="/" aria-current=move || current(false).filter(|_| location.pathname.with(|p| p == "/"))>
-                "Events"
+                {tr!(nav.main.events)}
             </a>
             <a href="/learn" data-testid="nav-learn" aria-current=move || current(true)>
-                "Learn the method"
+                {tr!(nav.main.learn)}
             </a>
             <a
                 href="/simulation"
                 data-testid="nav-simulation"
                 aria-current=move || location.pathname.with(|p| p.starts_with("/simulation")).then_some("page")
             >
-                "Simulation"
+                {tr!(nav.main.simulation)}
             </a>
         </nav>
     }
@@ -62,7 +64,7 @@ fn SkipLink() -> impl IntoView {
     };
     view! {
         <a class="skip-link" href="#main" on:click=skip>
-            "Skip to content"
+            {tr!(nav.skip_link)}
         </a>
     }
 }
@@ -79,29 +81,30 @@ pub fn Frame(
         <SkipLink />
         <header class="app-header">
             <h1>
-                <a href="/" class="brand">"Crosstable"</a>
+                <a href="/" class="brand" translate="no">{tr!(nav.brand)}</a>
             </h1>
             <MainNav />
+            <LanguageSelect />
         </header>
         <StorageBanner />
         <main id="main" tabindex="-1">
             {children()}
         </main>
         <footer class="app-footer">
-            <p>
-                "Everything stays in this browser (local storage). Export an event to keep a copy."
-            </p>
+            <p>{tr!(nav.footer)}</p>
         </footer>
     }
 }
 
 /// The store, loaded from browser storage, kept there (the persist effect, the other tabs, the
-/// persistent-storage request) and provided to every page. The app and the home shell both start
+/// persistent-storage request) and provided to every page, with the reader's language
+/// (`crate::lang`), which follows its settings. The app and the home shell both start
 /// with it.
 pub fn provide_store() -> Store {
     let store = Store::load();
     store.persist();
     provide_context(store);
+    crate::lang::provide(store);
     store
 }
 

@@ -7,8 +7,11 @@
 //! app (`src/main.rs`). The built binary is `src/bin/home_shell.rs`.
 
 use crate::app::{provide_store, Frame};
-use crate::pages::home::HomePage;
+use crate::components::import_handover::{ImportHandOver, NewEventHandOver};
+use crate::i18n::td_string;
+use crate::pages::home::{home_page, Adders};
 use crate::store::Store;
+use crate::tr;
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
@@ -17,6 +20,13 @@ use std::time::Duration;
 /// The address that makes index.html's loader start the full app on the home page: a browser
 /// whose storage does not work goes there, because the hand-over passes events through storage.
 pub const FULL_APP_HOME: &str = "/?full";
+
+/// The shell's "New event" and "Import": handed over to the full app, which has the form and
+/// the file readers (`components::import_handover`).
+const SHELL_ADDERS: Adders = Adders {
+    new_event: |_| view! { <NewEventHandOver /> }.into_any(),
+    import: || view! { <ImportHandOver /> }.into_any(),
+};
 
 /// The home page in its frame; any other route is handed to the full app ([`HandOver`]).
 #[component]
@@ -33,7 +43,7 @@ pub fn HomeShell() -> impl IntoView {
         <Router>
             <Frame>
                 <Routes fallback=|| view! { <HandOver /> }>
-                    <Route path=path!("/") view=HomePage />
+                    <Route path=path!("/") view=|| home_page(SHELL_ADDERS) />
                 </Routes>
             </Frame>
         </Router>
@@ -65,18 +75,18 @@ fn HandOver() -> impl IntoView {
     });
     move || {
         if unsaved.with(Vec::is_empty) {
-            view! { <p role="status">"Loading…"</p> }.into_any()
+            view! { <p role="status">{tr!(nav.handover.loading)}</p> }.into_any()
         } else {
             view! {
                 <div class="alert" role="alert" data-testid="handover-unsaved">
                     <p>
-                        "This browser's storage refused the last change ("
-                        {unsaved.get().join("; ")}
-                        "), so opening it here would lose it. Go back to your events and use \
-                         “Back up everything” to keep a copy, then free some space."
+                        {crate::lang::text_with(move |l| {
+                            td_string!(l, nav.handover.unsaved, errors = unsaved.get().join("; "))
+                                .to_string()
+                        })}
                     </p>
                     <p>
-                        <a href="/">"Back to your events"</a>
+                        <a href="/">{tr!(nav.handover.back)}</a>
                     </p>
                 </div>
             }

@@ -7,6 +7,7 @@ pub mod backup;
 pub mod components;
 pub mod files;
 pub mod home_shell;
+pub mod lang;
 pub mod live_standings;
 pub mod pages;
 pub mod persist;
@@ -21,3 +22,7 @@ pub mod tiebreaks;
 pub mod workers;
 
 pub use app::App;
+
+// The message catalogues (`locales/`), as the typed module `crate::i18n` that `build.rs`
+// generates: `use crate::i18n::*` brings `use_i18n`, `t!`, `t_string!` and `Locale`.
+include!(concat!(env!("OUT_DIR"), "/i18n/mod.rs"));

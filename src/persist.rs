@@ -70,6 +70,12 @@ pub struct Settings {
     pub unmoved_tiebreaks: BTreeMap<String, Vec<String>>,
     /// The simulation page's last settings (not its results).
     pub simulation: StudyConfig,
+    /// The interface language the reader chose (`"fr"`); absent until they choose, while the
+    /// browser's languages decide (`crate::lang`). Older records lack it: nothing to migrate.
+    /// A code this version does not know (a newer version's, a hand edit) is kept, and ignored.
+    /// A code this version does not know (a newer version's) is kept and ignored.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
 }
 
 impl Default for Settings {
@@ -82,6 +88,7 @@ impl Default for Settings {
             standings: BTreeMap::new(),
             unmoved_tiebreaks: BTreeMap::new(),
             simulation: StudyConfig::default(),
+            lang: None,
         }
     }
 }

@@ -1,6 +1,72 @@
 //! How numbers, results and names read on screen. Display only: no rule lives here.
 
+use crate::i18n::Locale;
 use engine::{Color, Entry, Format, GameResult, Outcome, StartNo, Tournament};
+use leptos_i18n::Locale as _;
+
+/// Whether the reader's language writes a decimal comma (`0,70`, `4,5 Pkt.`): French and German.
+/// Display only — files (TRF, JSON, CSV) and the CLI always write a point.
+pub fn decimal_comma(locale: Locale) -> bool {
+    matches!(locale, Locale::fr | Locale::de)
+}
+
+/// A number already written with a decimal point, in the reader's convention.
+pub fn localise(locale: Locale, number: String) -> String {
+    if decimal_comma(locale) {
+        number.replace('.', ",")
+    } else {
+        number
+    }
+}
+
+/// [`two`] in the reader's convention: `0.70`, `0,70`.
+pub fn two_in(locale: Locale, x: f64) -> String {
+    localise(locale, two(x))
+}
+
+/// [`dec`] in the reader's convention: `4.5`, `4,5`.
+pub fn dec_in(locale: Locale, x: f64, d: usize) -> String {
+    localise(locale, dec(x, d))
+}
+
+/// A count with thousands grouped as the reader writes them: `180,000` (English, Japanese),
+/// `180 000` (French, with a narrow no-break space), `180.000` (German).
+pub fn count_in(locale: Locale, n: u64) -> String {
+    let separator = match locale {
+        Locale::fr => '\u{202f}',
+        Locale::de => '.',
+        Locale::en | Locale::ja => ',',
+    };
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 * 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(separator);
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A local date and time in the reader's language (`2 Dec 2026, 09:41`, `2 déc. 2026, 09:41`,
+/// `02.12.2026, 09:41`, `2026/12/02 9:41`), from milliseconds since the epoch: the browser's
+/// `Intl.DateTimeFormat`, which carries every language's conventions at no cost to the app.
+pub fn date_time_in(locale: Locale, ms: f64) -> String {
+    if ms <= 0.0 {
+        return "—".into();
+    }
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"dateStyle".into(), &"medium".into());
+    let _ = js_sys::Reflect::set(&options, &"timeStyle".into(), &"short".into());
+    let locales = js_sys::Array::of1(&locale.as_str().into());
+    let format = js_sys::Intl::DateTimeFormat::new(&locales, &options).format();
+    let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
+    format
+        .call1(&wasm_bindgen::JsValue::NULL, &date)
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_else(|| date_time(ms))
+}
 
 /// Points or an imputed score to two decimals (display only; computation is never rounded).
 pub fn two(x: f64) -> String {
@@ -95,6 +161,23 @@ pub fn format_label(format: Format) -> String {
         Format::RoundRobin { cycles: 2 } => "Double round-robin".into(),
         Format::RoundRobin { cycles } => format!("Round-robin ×{cycles}"),
         Format::Swiss { rounds } => format!("Swiss, {rounds} rounds"),
+    }
+}
+
+/// [`format_label`] in the reader's language.
+pub fn format_label_in(locale: Locale, format: Format) -> String {
+    use crate::i18n::td_string;
+    match format {
+        Format::RoundRobin { cycles: 1 } => td_string!(locale, common.format.round_robin).into(),
+        Format::RoundRobin { cycles: 2 } => {
+            td_string!(locale, common.format.double_round_robin).into()
+        }
+        Format::RoundRobin { cycles } => {
+            td_string!(locale, common.format.round_robin_cycles, cycles).to_string()
+        }
+        Format::Swiss { rounds } => {
+            td_string!(locale, common.format.swiss, count = rounds).to_string()
+        }
     }
 }
 
@@ -238,6 +321,28 @@ mod tests {
         assert_eq!(two(0.695_43), "0.70");
         assert_eq!(two(-0.000_01), "0.00");
         assert_eq!(two(5.5), "5.50");
+    }
+
+    #[test]
+    fn decimals_follow_the_readers_language() {
+        assert_eq!(two_in(Locale::en, 0.695_43), "0.70");
+        assert_eq!(two_in(Locale::ja, 0.695_43), "0.70");
+        assert_eq!(two_in(Locale::fr, 0.695_43), "0,70");
+        assert_eq!(two_in(Locale::de, -0.000_01), "0,00");
+        assert_eq!(dec_in(Locale::de, 4.5, 1), "4,5");
+        assert_eq!(dec_in(Locale::fr, -1.25, 2), "-1,25");
+        assert_eq!(dec_in(Locale::en, 4.5, 1), "4.5");
+    }
+
+    #[test]
+    fn counts_group_thousands_as_each_language_does() {
+        assert_eq!(count_in(Locale::en, 180_000), "180,000");
+        assert_eq!(count_in(Locale::ja, 1_234_567), "1,234,567");
+        assert_eq!(count_in(Locale::fr, 180_000), "180\u{202f}000");
+        assert_eq!(count_in(Locale::de, 180_000), "180.000");
+        assert_eq!(count_in(Locale::de, 999), "999");
+        assert_eq!(count_in(Locale::en, 1000), "1,000");
+        assert_eq!(count_in(Locale::en, 0), "0");
     }
 
     #[test]

@@ -1,8 +1,11 @@
 //! The saved events on the home page: open, export, delete (after a confirmation).
 
 use crate::files::{self, FileFormat};
+use crate::i18n::{td_string, Locale};
 use crate::store::{use_store, SavedEvent, EXAMPLE_ID};
 use crate::text;
+use crate::tr;
+use engine::Format;
 use leptos::prelude::*;
 
 /// What the list shows of one event (keyed by id and revision, so an edit redraws the item).
@@ -11,7 +14,10 @@ struct Item {
     id: String,
     revision: u64,
     name: String,
-    meta: String,
+    format: Format,
+    players: usize,
+    rounds_done: usize,
+    rounds: usize,
     updated: f64,
 }
 
@@ -22,15 +28,26 @@ impl Item {
             id: e.id.clone(),
             revision: e.revision,
             name: t.name.clone(),
-            meta: format!(
-                "{} · {} · {} of {} rounds played",
-                text::format_label(t.format),
-                text::plural(t.players.len(), "player", "players"),
-                t.round_progress().complete,
-                t.scheduled_rounds()
-            ),
+            format: t.format,
+            players: t.players.len(),
+            rounds_done: t.round_progress().complete as usize,
+            rounds: t.scheduled_rounds() as usize,
             updated: e.updated,
         }
+    }
+
+    /// "Round-robin · 10 players · 5 of 9 rounds played · updated 2 Dec 2026, 09:41".
+    fn meta(&self, locale: Locale) -> String {
+        td_string!(
+            locale,
+            home.list.meta,
+            format = text::format_label_in(locale, self.format),
+            players = td_string!(locale, home.list.players, count = self.players),
+            done = self.rounds_done,
+            rounds = self.rounds,
+            updated = text::date_time_in(locale, self.updated)
+        )
+        .to_string()
     }
 }
 
@@ -48,7 +65,7 @@ pub fn EventList() -> impl IntoView {
 
     view! {
         <section class="event-list" aria-labelledby="saved-title">
-            <h3 id="saved-title">"Saved in this browser"</h3>
+            <h3 id="saved-title">{tr!(home.list.heading)}</h3>
             <ul data-testid="event-list" class="cards">
                 <For
                     each=move || items.get()
@@ -59,7 +76,7 @@ pub fn EventList() -> impl IntoView {
                 />
             </ul>
             <Show when=move || items.with(Vec::is_empty)>
-                <p class="muted">"No saved events. Open the example, create an event or import a file."</p>
+                <p class="muted">{tr!(home.list.empty)}</p>
             </Show>
             <p class="status" role="status">{move || status.get()}</p>
         </section>
@@ -76,33 +93,33 @@ fn EventItem(
     status: RwSignal<String>,
 ) -> impl IntoView {
     let store = use_store();
-    let Item {
-        id,
-        name,
-        meta,
-        updated,
-        ..
-    } = item;
+    let lang = crate::lang::use_lang();
+    let meta = {
+        let item = item.clone();
+        move || item.meta(lang.get())
+    };
+    let Item { id, name, .. } = item;
     let href = format!("/event/{id}");
     let is_confirming = {
         let id = id.clone();
         move || confirming.with(|c| c.as_deref() == Some(id.as_str()))
     };
-    let export = {
-        let id = id.clone();
-        move |format: FileFormat| {
-            let Some(t) = store
-                .events
-                .with_untracked(|es| es.iter().find(|e| e.id == id).map(|e| e.tournament.clone()))
-            else {
-                return;
-            };
-            status.set(match files::download_event(&t, format) {
-                Ok(()) => String::new(),
-                Err(e) => format!("Export failed: {e}"),
-            });
-        }
-    };
+    let export =
+        {
+            let id = id.clone();
+            move |format: FileFormat| {
+                let Some(t) = store.events.with_untracked(|es| {
+                    es.iter().find(|e| e.id == id).map(|e| e.tournament.clone())
+                }) else {
+                    return;
+                };
+                status.set(match files::download_event(&t, format) {
+                    Ok(()) => String::new(),
+                    Err(e) => td_string!(lang.get_untracked(), home.list.export_failed, error = e)
+                        .to_string(),
+                });
+            }
+        };
     let export_trf = export.clone();
     let delete = {
         let id = id.clone();
@@ -110,7 +127,10 @@ fn EventItem(
         move |_| {
             store.delete_event(&id);
             confirming.set(None);
-            status.set(format!("Deleted “{name}”."));
+            status.set(
+                td_string!(lang.get_untracked(), home.list.deleted, name = name.clone())
+                    .to_string(),
+            );
         }
     };
     // The confirmation replaces the Delete button: move the focus to its Cancel button.
@@ -126,9 +146,13 @@ fn EventItem(
             });
         }
     };
-    let label_delete = format!("Delete {name}");
-    let label_json = format!("Download {name} as JSON");
-    let label_trf = format!("Download {name} as TRF");
+    let label = |key: fn(Locale, &str) -> String| {
+        let name = name.clone();
+        move || key(lang.get(), &name)
+    };
+    let label_delete = label(|l, name| td_string!(l, home.list.delete_aria, name).to_string());
+    let label_json = label(|l, name| td_string!(l, home.list.export_json_aria, name).to_string());
+    let label_trf = label(|l, name| td_string!(l, home.list.export_trf_aria, name).to_string());
 
     view! {
         <li data-testid="event-item" class="card">
@@ -136,8 +160,9 @@ fn EventItem(
                 <a class="event-name" href=href>
                     {name.clone()}
                 </a>
-                {(id == EXAMPLE_ID || id.starts_with("example-")).then(|| view! { <span class="tag">"example"</span> })}
-                <p class="muted">{meta}" · updated "{text::date_time(updated)}</p>
+                {(id == EXAMPLE_ID || id.starts_with("example-"))
+                    .then(|| view! { <span class="tag">{tr!(home.list.example_tag)}</span> })}
+                <p class="muted">{meta}</p>
             </div>
             <div class="card-actions">
                 <Show
@@ -154,18 +179,19 @@ fn EventItem(
                                 "TRF"
                             </button>
                             <button type="button" class="danger" aria-label=label_delete.clone() on:click=ask>
-                                "Delete"
+                                {tr!(home.list.delete)}
                             </button>
                         }
                     }
                 >
-                    <span class="confirm" role="group" aria-label="Confirm deletion">
-                        "Delete “"{name.clone()}"” from this browser? "
+                    <span class="confirm" role="group" aria-label=tr!(home.list.confirm_aria)>
+                        {tr!(home.list.confirm, name = name.clone())}
+                        " "
                         <button type="button" class="danger" on:click=delete.clone()>
-                            "Delete"
+                            {tr!(home.list.delete)}
                         </button>
                         <button type="button" node_ref=cancel on:click=move |_| confirming.set(None)>
-                            "Cancel"
+                            {tr!(home.list.cancel)}
                         </button>
                     </span>
                 </Show>

@@ -5,9 +5,11 @@
 //! but odd (a points column that disagrees with the results, …) is imported, and the reader's
 //! warnings are listed, by line and column, before the user opens the event.
 
+use crate::components::import_handover::{take_pending, PgnFormat};
 use crate::files::{self, TrfWarning};
 use crate::store::{use_store, ImportedEvent, Store};
 use crate::text;
+use crate::tr;
 use engine::pgn::FormatChoice;
 use engine::Withdrawal;
 use leptos::prelude::*;
@@ -89,13 +91,14 @@ pub fn ImportFile() -> impl IntoView {
     let navigate = use_navigate();
     let error = RwSignal::new(None::<String>);
     let warned = RwSignal::new(None::<WarnedImport>);
-    let pgn_format = RwSignal::new(FormatChoice::Infer);
+    let pgn_format = RwSignal::new("infer".to_string());
 
-    let on_change = move |ev: leptos::ev::Event| {
+    // A file read (or not): imported, with its warnings listed, or its error shown.
+    let handle = move |name: String, text: Result<String, String>, format: FormatChoice| {
         let navigate = navigate.clone();
-        files::read_chosen_file(&ev, move |name, text| {
+        {
             let outcome = match &text {
-                Ok(text) => import_text_as(store, &name, text, pgn_format.get_untracked()),
+                Ok(text) => import_text_as(store, &name, text, format),
                 Err(e) => Err(format!("Could not read “{name}”: {e}")),
             };
             match outcome {
@@ -129,13 +132,30 @@ pub fn ImportFile() -> impl IntoView {
                     error.set(Some(message));
                 }
             }
+        }
+    };
+    // A file chosen in the home shell arrives with the page (`import_handover`).
+    if let Some(pending) = take_pending() {
+        let handle = handle.clone();
+        Effect::new(move |_| {
+            handle(
+                pending.name.clone(),
+                Ok(pending.text.clone()),
+                pgn_choice(&pending.pgn_format),
+            )
+        });
+    }
+    let on_change = move |ev: leptos::ev::Event| {
+        let handle = handle.clone();
+        files::read_chosen_file(&ev, move |name, text| {
+            handle(name, text, pgn_choice(&pgn_format.get_untracked()))
         });
     };
 
     view! {
         <div class="import">
             <label class="button" for="import-file">
-                "Import TRF, JSON or PGN…"
+                {tr!(home.import.button)}
             </label>
             <input
                 id="import-file"
@@ -147,26 +167,15 @@ pub fn ImportFile() -> impl IntoView {
                 on:change=on_change
             />
             <span id="import-help" class="visually-hidden">
-                "A FIDE Tournament Report File (.trf, .txt), a Crosstable JSON file, or a PGN file of \
-                 games (.pgn), which becomes a new event."
+                {tr!(home.import.help)}
             </span>
-            <label class="inline pgn-format">
-                "PGN games are "
-                <select
-                    data-testid="import-pgn-format"
-                    on:change=move |ev| pgn_format.set(pgn_choice(&event_target_value(&ev)))
-                >
-                    <option value="infer" selected>"a round-robin or a Swiss, as the games show"</option>
-                    <option value="round-robin">"a round-robin"</option>
-                    <option value="swiss">"a Swiss"</option>
-                </select>
-            </label>
+            <PgnFormat choice=pgn_format />
         </div>
         <Show when=move || error.with(Option::is_some)>
             <div class="alert" role="alert" data-testid="import-error">
                 <p>{move || error.get().unwrap_or_default()}</p>
                 <button type="button" on:click=move |_| error.set(None)>
-                    "Dismiss"
+                    {tr!(home.import.dismiss)}
                 </button>
             </div>
         </Show>
@@ -228,7 +237,7 @@ fn ImportWarnings(
                     "Open the event"
                 </a>
                 <button type="button" on:click=move |_| on_dismiss.run(())>
-                    "Dismiss"
+                    {tr!(home.import.dismiss)}
                 </button>
             </div>
         </section>

@@ -9,6 +9,7 @@ pub mod event_header;
 pub mod event_list;
 pub mod formula;
 pub mod import_file;
+pub mod import_handover;
 pub mod imputed_table;
 pub mod layout;
 pub mod new_event;

@@ -2,18 +2,41 @@
 //! failed saves (quota), storage unavailable. Absent when all is well.
 
 use crate::files;
+use crate::i18n::td;
 use crate::persist;
 use crate::store::use_store;
+use crate::tr;
 use leptos::prelude::*;
 
-/// What keeping a key aside costs, when it is not an event.
-fn consequence(key: &str) -> &'static str {
-    match key {
-        persist::SETTINGS_KEY => {
-            "; your settings (k, expectation model) are not saved until you discard it"
-        }
-        persist::INDEX_KEY => "; the order of the list is not saved until you discard it",
-        _ => "",
+/// The sentence for a key set aside at load, which says what keeping it aside costs when it is
+/// not an event.
+fn set_aside(key: String, reason: String) -> impl IntoView {
+    let lang = crate::lang::use_lang();
+    move || match key.as_str() {
+        persist::SETTINGS_KEY => td!(
+            lang.get(),
+            nav.storage.set_aside_settings,
+            key = key.clone(),
+            reason = reason.clone(),
+            <code> = <code />
+        )
+        .into_any(),
+        persist::INDEX_KEY => td!(
+            lang.get(),
+            nav.storage.set_aside_index,
+            key = key.clone(),
+            reason = reason.clone(),
+            <code> = <code />
+        )
+        .into_any(),
+        _ => td!(
+            lang.get(),
+            nav.storage.set_aside,
+            key = key.clone(),
+            reason = reason.clone(),
+            <code> = <code />
+        )
+        .into_any(),
     }
 }
 
@@ -27,16 +50,13 @@ pub fn StorageBanner() -> impl IntoView {
     view! {
         <Show when=move || !problems.with(|p| p.is_empty())>
             <section class="banner" role="alert" data-testid="storage-error" aria-labelledby="storage-title">
-                <h2 id="storage-title">"Storage problem"</h2>
+                <h2 id="storage-title">{tr!(nav.storage.heading)}</h2>
                 {move || {
                     problems
                         .with(|p| p.unavailable.clone())
                         .map(|why| {
                             view! {
-                                <p>
-                                    "This browser does not let Crosstable keep data ("{why}
-                                    "). You can work, but nothing is saved: export your events before closing the page."
-                                </p>
+                                <p>{tr!(nav.storage.unavailable, why = why.clone())}</p>
                             }
                         })
                 }}
@@ -51,7 +71,7 @@ pub fn StorageBanner() -> impl IntoView {
                     <Show when=move || problems.with(|p| !p.stale.is_empty())>
                         <li class="banner-dismiss">
                             <button type="button" on:click=move |_| store.dismiss_stale()>
-                                "Understood"
+                                {tr!(nav.storage.understood)}
                             </button>
                         </li>
                     </Show>
@@ -61,11 +81,7 @@ pub fn StorageBanner() -> impl IntoView {
                             .into_iter()
                             .map(|e| {
                                 view! {
-                                    <li>
-                                        {e}
-                                        " — the change is kept in this page and saving is retried at the next change. \
-                                         If storage is full, export and delete events you no longer need."
-                                    </li>
+                                    <li>{tr!(nav.storage.write_failed, error = e.clone())}</li>
                                 }
                             })
                             .collect_view()
@@ -86,20 +102,15 @@ pub fn StorageBanner() -> impl IntoView {
                                 };
                                 view! {
                                     <li>
-                                        "Stored data under "
-                                        <code>{q.key.clone()}</code>
-                                        " could not be used: "
-                                        {q.reason.clone()}
-                                        ". It is kept untouched and left out of the list"
-                                        {consequence(&q.key)}
-                                        ". "
+                                        {set_aside(q.key.clone(), q.reason.clone())}
+                                        " "
                                         <button
                                             type="button"
                                             on:click=move |_| {
                                                 let _ = files::download(&file, "text/plain", &raw);
                                             }
                                         >
-                                            "Download the raw text"
+                                            {tr!(nav.storage.download_raw)}
                                         </button>
                                         <Show
                                             when=asking
@@ -111,7 +122,7 @@ pub fn StorageBanner() -> impl IntoView {
                                                         class="danger"
                                                         on:click=move |_| confirming.set(Some(key.clone()))
                                                     >
-                                                        "Discard…"
+                                                        {tr!(nav.storage.discard_ask)}
                                                     </button>
                                                 }
                                             }
@@ -119,7 +130,9 @@ pub fn StorageBanner() -> impl IntoView {
                                             {
                                                 let key = key_discard.clone();
                                                 view! {
-                                                    " Discard it for good? "
+                                                    " "
+                                                    {tr!(nav.storage.discard_confirm)}
+                                                    " "
                                                     <button
                                                         type="button"
                                                         class="danger"
@@ -128,10 +141,10 @@ pub fn StorageBanner() -> impl IntoView {
                                                             confirming.set(None);
                                                         }
                                                     >
-                                                        "Discard"
+                                                        {tr!(nav.storage.discard)}
                                                     </button>
                                                     <button type="button" on:click=move |_| confirming.set(None)>
-                                                        "Keep"
+                                                        {tr!(nav.storage.keep)}
                                                     </button>
                                                 }
                                             }

@@ -6,19 +6,52 @@ use crate::components::event_list::EventList;
 use crate::components::import_file::ImportFile;
 use crate::components::new_event::NewEventForm;
 use crate::files;
+use crate::i18n::{td, td_string, Locale};
 use crate::persist::Settings;
 use crate::store::{use_store, Persistence, Store};
 use crate::text;
+use crate::tr;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
 
+/// What "New event" and "Import" draw. The full app opens its new-event form and reads the file
+/// in place ([`Adders::IN_PLACE`]); the home page's small shell (`crate::home_shell`) hands both
+/// over to the full app instead, because the form, the file readers (TRF, PGN, JSON) and the
+/// rules they need are most of the shell's weight (72 KB gzip: `docs/bundle.md`). Function
+/// pointers chosen by each binary, so the linker leaves what a binary does not draw out of it.
+#[derive(Clone, Copy)]
+pub struct Adders {
+    /// The new-event form (or what stands for it), with the callback that closes it.
+    pub new_event: fn(Callback<()>) -> AnyView,
+    /// The import control.
+    pub import: fn() -> AnyView,
+}
+
+impl Adders {
+    /// The full app's: the form and the import, on this page.
+    pub const IN_PLACE: Adders = Adders {
+        new_event: |close| view! { <NewEventForm on_close=close /> }.into_any(),
+        import: || view! { <ImportFile /> }.into_any(),
+    };
+}
+
+/// The full app's home page.
 #[component]
 pub fn HomePage() -> impl IntoView {
-    crate::components::layout::page_title(|| vec!["Your events".to_string()]);
+    home_page(Adders::IN_PLACE)
+}
+
+/// The home page, with what its "New event" and "Import" draw (see [`Adders`]). The address
+/// `/?full&new` (the home shell's hand-over) opens the new-event form at once.
+pub fn home_page(adders: Adders) -> impl IntoView {
+    let lang = crate::lang::use_lang();
+    crate::components::layout::page_title(move || vec![tr!(home.title)().to_string()]);
     let store = use_store();
     let navigate = use_navigate();
-    let creating = RwSignal::new(false);
+    let asked_new =
+        leptos_router::hooks::use_query_map().with_untracked(|q| q.get("new").is_some());
+    let creating = RwSignal::new(asked_new);
 
     let open_example = move |_| {
         let id = store.open_example();
@@ -27,21 +60,24 @@ pub fn HomePage() -> impl IntoView {
 
     view! {
         <section class="home" aria-labelledby="home-title">
-            <h2 id="home-title">"Your events"</h2>
+            <h2 id="home-title">{tr!(home.title)}</h2>
             <Show when=move || store.first_visit>
                 <div class="callout" role="note">
                     <p>
-                        <strong>"Welcome. "</strong>
-                        "An illustrative example is ready: a 10-player elite round-robin in which a player \
-                         rated 2759 withdraws after round 5 with 1.0/5. Open it to compare what FIDE's rule, \
-                         annulment, forfeits and the Bayesian imputation give the players who never got \
-                         to play him."
+                        {move || {
+                            td!(
+                                lang.get(),
+                                home.welcome,
+                                score = text::dec_in(lang.get(), 1.0, 1),
+                                <strong> = <strong />
+                            )
+                        }}
                     </p>
                 </div>
             </Show>
-            <div class="toolbar" role="group" aria-label="Add an event">
+            <div class="toolbar" role="group" aria-label=tr!(home.add_aria)>
                 <button type="button" class="primary" data-testid="open-example" on:click=open_example>
-                    "Open the example"
+                    {tr!(home.open_example)}
                 </button>
                 <button
                     type="button"
@@ -49,12 +85,12 @@ pub fn HomePage() -> impl IntoView {
                     aria-controls="new-event"
                     on:click=move |_| creating.update(|c| *c = !*c)
                 >
-                    "New event"
+                    {tr!(home.new_event)}
                 </button>
-                <ImportFile />
+                {(adders.import)()}
             </div>
             <Show when=move || creating.get()>
-                <NewEventForm on_close=Callback::new(move |_| creating.set(false)) />
+                {(adders.new_event)(Callback::new(move |_| creating.set(false)))}
             </Show>
             <EventList />
             <BackupRestore />
@@ -74,59 +110,124 @@ fn backup_file_name() -> String {
 }
 
 /// What the persistence line says.
-fn persistence_text(p: Persistence) -> &'static str {
+fn persistence_text(locale: Locale, p: Persistence) -> &'static str {
+    use crate::i18n::td_string;
     match p {
-        Persistence::Asking => "Asking the browser to keep your events…",
-        Persistence::Granted => {
-            "Storage is persistent: the browser will not clear your events on its own."
-        }
-        Persistence::Refused => {
-            "The browser did not grant persistent storage: it may clear your events when space \
-             runs short. Back up everything now and then."
-        }
-        Persistence::Unsupported => {
-            "This browser cannot promise to keep your events: back up everything now and then."
+        Persistence::Asking => td_string!(locale, home.persistence.asking),
+        Persistence::Granted => td_string!(locale, home.persistence.granted),
+        Persistence::Refused => td_string!(locale, home.persistence.refused),
+        Persistence::Unsupported => td_string!(locale, home.persistence.unsupported),
+    }
+}
+
+/// What the backup section last did, kept as facts and put into words when drawn, so that it
+/// reads in the language of the moment.
+#[derive(Clone, Debug, PartialEq)]
+enum Status {
+    Downloaded {
+        events: usize,
+    },
+    DownloadFailed {
+        error: String,
+    },
+    ReadFailed {
+        file: String,
+        error: String,
+    },
+    RestoreFailed {
+        file: String,
+        error: String,
+    },
+    Restored {
+        file: String,
+        added: usize,
+        identical: usize,
+        conflicts: usize,
+    },
+}
+
+impl Status {
+    fn is_error(&self) -> bool {
+        matches!(
+            self,
+            Status::DownloadFailed { .. }
+                | Status::ReadFailed { .. }
+                | Status::RestoreFailed { .. }
+        )
+    }
+
+    fn text(&self, locale: Locale) -> String {
+        use crate::i18n::td_string;
+        match self.clone() {
+            Status::Downloaded { events } => {
+                td_string!(locale, home.backup.downloaded, count = events).to_string()
+            }
+            Status::DownloadFailed { error } => {
+                td_string!(locale, home.backup.download_failed, error).to_string()
+            }
+            Status::ReadFailed { file, error } => {
+                td_string!(locale, home.backup.read_failed, name = file, error).to_string()
+            }
+            Status::RestoreFailed { file, error } => {
+                td_string!(locale, home.backup.restore_failed, name = file, error).to_string()
+            }
+            Status::Restored {
+                file,
+                added,
+                identical,
+                conflicts,
+            } => {
+                let mut sentences =
+                    vec![
+                        td_string!(locale, home.backup.restored, name = file, count = added)
+                            .to_string(),
+                    ];
+                if identical > 0 {
+                    sentences.push(
+                        td_string!(locale, home.backup.identical, count = identical).to_string(),
+                    );
+                }
+                if conflicts > 0 {
+                    sentences.push(
+                        td_string!(locale, home.backup.conflicts, count = conflicts).to_string(),
+                    );
+                }
+                sentences.join(if locale == Locale::ja { "" } else { " " })
+            }
         }
     }
 }
 
 /// Restores the backup `text` (from `file_name`): adds the missing events at once and returns
-/// the sentence to show and the conflicts left to decide, newest first. A bad file changes
-/// nothing.
+/// what happened and the conflicts left to decide, newest first. A bad file changes nothing.
 fn restore(
     store: Store,
     file_name: &str,
     text: &str,
-) -> Result<(String, Vec<RestoreConflict>, Settings), String> {
-    let file = backup::read_backup(text)
-        .map_err(|e| format!("Could not restore “{file_name}”: {e}. Nothing was changed."))?;
+) -> Result<(Status, Vec<RestoreConflict>, Settings), Status> {
+    let file = backup::read_backup(text).map_err(|e| Status::RestoreFailed {
+        file: file_name.to_string(),
+        error: e.to_string(),
+    })?;
     let plan = store
         .events
         .with_untracked(|es| backup::plan_restore(&file, es));
-    let added = plan.missing.len();
+    let status = Status::Restored {
+        file: file_name.to_string(),
+        added: plan.missing.len(),
+        identical: plan.identical,
+        conflicts: plan.conflicts.len(),
+    };
     store.restore_missing(plan.missing, &file.settings);
-    let mut message = format!(
-        "Restored from “{file_name}”: {} added",
-        text::plural(added, "event", "events")
-    );
-    if plan.identical > 0 {
-        message.push_str(&format!(", {} already here", plan.identical));
-    }
-    if !plan.conflicts.is_empty() {
-        message.push_str(&format!(
-            ", {} differing from the copy here — choose below, newest first",
-            plan.conflicts.len()
-        ));
-    }
-    message.push('.');
-    Ok((message, plan.conflicts, file.settings))
+    Ok((status, plan.conflicts, file.settings))
 }
 
 /// "Back up everything" (one JSON file: every event and the settings) and "Restore".
 #[component]
 fn BackupRestore() -> impl IntoView {
     let store = use_store();
-    let status = RwSignal::new(None::<Result<String, String>>);
+    let lang = crate::lang::use_lang();
+    let status = RwSignal::new(None::<Status>);
     let conflicts = RwSignal::new(Vec::<RestoreConflict>::new());
     let backup_settings = StoredValue::new(Settings::default());
 
@@ -134,11 +235,8 @@ fn BackupRestore() -> impl IntoView {
         let result = files::download(&backup_file_name(), "application/json", &store.backup());
         let count = store.events.with_untracked(Vec::len);
         status.set(Some(match result {
-            Ok(()) => Ok(format!(
-                "Backup downloaded: {} and the settings.",
-                text::plural(count, "event", "events")
-            )),
-            Err(e) => Err(format!("The backup could not be downloaded: {e}")),
+            Ok(()) => Status::Downloaded { events: count },
+            Err(e) => Status::DownloadFailed { error: e },
         }));
     };
 
@@ -146,17 +244,18 @@ fn BackupRestore() -> impl IntoView {
         files::read_chosen_file(&ev, move |name, text| {
             let outcome = match text {
                 Ok(text) => restore(store, &name, &text),
-                Err(e) => Err(format!(
-                    "Could not read “{name}”: {e}. Nothing was changed."
-                )),
+                Err(e) => Err(Status::ReadFailed {
+                    file: name.clone(),
+                    error: e.to_string(),
+                }),
             };
             match outcome {
-                Ok((message, found, settings)) => {
+                Ok((done, found, settings)) => {
                     backup_settings.set_value(settings);
                     conflicts.set(found);
-                    status.set(Some(Ok(message)));
+                    status.set(Some(done));
                 }
-                Err(e) => status.set(Some(Err(e))),
+                Err(failed) => status.set(Some(failed)),
             }
         });
     };
@@ -172,7 +271,12 @@ fn BackupRestore() -> impl IntoView {
             "theirs" => store.restore_replacing(c.theirs.clone(), &settings),
             "both" => {
                 let mut copy = c.theirs.tournament.clone();
-                copy.name = format!("{} (from the backup)", copy.name);
+                copy.name = td_string!(
+                    lang.get_untracked(),
+                    home.backup.copy_name,
+                    name = copy.name.clone()
+                )
+                .to_string();
                 store.add_event(copy);
             }
             _ => {}
@@ -182,17 +286,17 @@ fn BackupRestore() -> impl IntoView {
 
     view! {
         <section class="backup" aria-labelledby="backup-title">
-            <h2 id="backup-title">"Keep your events safe"</h2>
+            <h2 id="backup-title">{tr!(home.backup.heading)}</h2>
             <p class="muted" data-testid="persistence" role="status">
-                {move || persistence_text(store.persistence.get())}
+                {move || persistence_text(lang.get(), store.persistence.get())}
             </p>
-            <div class="toolbar" role="group" aria-label="Backup">
+            <div class="toolbar" role="group" aria-label=tr!(home.backup.toolbar_aria)>
                 <button type="button" data-testid="backup-all" on:click=back_up>
-                    "Back up everything"
+                    {tr!(home.backup.back_up)}
                 </button>
                 <span class="restore">
                     <label class="button" for="restore-file">
-                        "Restore from a backup…"
+                        {tr!(home.backup.restore)}
                     </label>
                     <input
                         id="restore-file"
@@ -207,21 +311,24 @@ fn BackupRestore() -> impl IntoView {
             {move || {
                 status
                     .get()
-                    .map(|s| match s {
-                        Ok(message) => {
-                            view! { <p role="status" data-testid="restore-status">{message}</p> }
-                                .into_any()
-                        }
-                        Err(e) => {
+                    .map(|s| {
+                        let message = s.text(lang.get());
+                        if s.is_error() {
                             view! {
-                                <p class="error" role="alert" data-testid="restore-error">{e}</p>
+                                <p class="error" role="alert" data-testid="restore-error">{message}</p>
                             }
+                                .into_any()
+                        } else {
+                            view! { <p role="status" data-testid="restore-status">{message}</p> }
                                 .into_any()
                         }
                     })
             }}
             <Show when=move || conflicts.with(|c| !c.is_empty())>
-                <ul class="cards restore-conflicts" aria-label="Events that differ from the backup">
+                <ul
+                    class="cards restore-conflicts"
+                    aria-label=tr!(home.backup.conflicts_aria)
+                >
                     <For
                         each=move || conflicts.get()
                         key=|c| c.theirs.id.clone()
@@ -231,24 +338,27 @@ fn BackupRestore() -> impl IntoView {
                             view! {
                                 <li class="card" data-testid="restore-conflict">
                                     <p>
-                                        <strong>{c.ours.tournament.name.clone()}</strong>
-                                        " — here: changed "
-                                        {text::date_time(c.ours.updated)}
-                                        "; in the backup (“"
-                                        {c.theirs.tournament.name.clone()}
-                                        "”): changed "
-                                        {text::date_time(c.theirs.updated)}
-                                        "."
+                                        {move || {
+                                            td!(
+                                                lang.get(),
+                                                home.backup.conflict,
+                                                ours = c.ours.tournament.name.clone(),
+                                                ours_date = text::date_time_in(lang.get(), c.ours.updated),
+                                                theirs = c.theirs.tournament.name.clone(),
+                                                theirs_date = text::date_time_in(lang.get(), c.theirs.updated),
+                                                <strong> = <strong />
+                                            )
+                                        }}
                                     </p>
                                     <div class="toolbar">
                                         <button type="button" on:click=move |_| decide(a.clone(), "ours")>
-                                            "Keep this browser’s"
+                                            {tr!(home.backup.keep_ours)}
                                         </button>
                                         <button type="button" on:click=move |_| decide(b.clone(), "theirs")>
-                                            "Use the backup’s"
+                                            {tr!(home.backup.use_theirs)}
                                         </button>
                                         <button type="button" on:click=move |_| decide(d.clone(), "both")>
-                                            "Keep both"
+                                            {tr!(home.backup.keep_both)}
                                         </button>
                                     </div>
                                 </li>

@@ -194,7 +194,7 @@ describe('back up everything, restore', () => {
     await gotoApp(page, app.server.url);
     await byId(page, 'restore-file').setInputFiles(backupPath);
     await byId(page, 'restore-status').waitFor();
-    assert.match(await byId(page, 'restore-status').textContent(), /0 events added, 1 already here, 1 differing/);
+    assert.match(await byId(page, 'restore-status').textContent(), /0 events added\. 1 was already here\. 1 differs from the copy here/);
     const conflict = byId(page, 'restore-conflict');
     assert.equal(await conflict.count(), 1);
     assert.match(await conflict.textContent(), /Second event, changed/);

@@ -127,14 +127,15 @@ const CHROMIUM_ARGS = [
 
 /**
  * Launches headless Chromium with a persistent profile: a fresh temporary one by default, or
- * `profileDir` to continue an earlier profile (its localStorage included).
+ * `profileDir` to continue an earlier profile (its localStorage included); `locale` is the
+ * browser's language (`navigator.languages`), English by default.
  * Returns { context, page, profileDir, reopen(), close(), dispose() }:
  *   reopen()  closes the browser (flushing storage) and relaunches on the same profile;
  *             `page` and `context` then refer to the new ones;
  *   close()   closes the browser, keeps the profile directory;
  *   dispose() closes and deletes the profile directory (call it in `after`/`finally`).
  */
-export async function openBrowser({ profileDir, viewport = { width: 1280, height: 900 }, colorScheme = 'light' } = {}) {
+export async function openBrowser({ profileDir, viewport = { width: 1280, height: 900 }, colorScheme = 'light', locale = 'en-GB' } = {}) {
   const ownsProfile = !profileDir;
   profileDir ??= await mkdtemp(path.join(tmpdir(), 'crosstable-e2e-'));
   const launch = async () => {
@@ -145,8 +146,9 @@ export async function openBrowser({ profileDir, viewport = { width: 1280, height
       viewport,
       colorScheme,
       acceptDownloads: true,
-      // Tests must not depend on the machine's locale or time zone.
-      locale: 'en-GB',
+      // Tests must not depend on the machine's locale or time zone: English unless a test asks
+      // for another language (navigator.languages follows it).
+      locale,
       timezoneId: 'UTC',
     });
     context.setDefaultTimeout(TIMEOUT_MS);

@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DIST, createEvent, gotoApp, openBrowser, useApp, watchConsole } from './helpers.mjs';
+import { DIST, ROOT, createEvent, gotoApp, openBrowser, useApp, watchConsole } from './helpers.mjs';
 
 const byId = (page, id) => page.getByTestId(id, { exact: true });
 
@@ -96,7 +96,9 @@ describe('the home shell', () => {
     }
   });
 
-  test('when storage refuses the new event, the shell does not hand over (that would lose it)', async () => {
+  // "New event" and "Import" are the full app's now (they hand over before anything is
+  // stored); the example is still written by the shell before it hands over.
+  test('when storage refuses the example, the shell does not hand over (that would lose it)', async () => {
     const other = await openBrowser();
     try {
       const { page } = other;
@@ -111,14 +113,42 @@ describe('the home shell', () => {
       await gotoApp(page, app.server.url);
       await byId(page, 'open-example').waitFor();
       assert.ok((await wasmFetched(page)).some(isShell), 'the shell is loaded');
-      await createEvent(page, { name: 'Quota Open', system: 'rr1', players: 'Ann, 2000\nBob, 1900\nCid, 1800\nDee, 1700' });
+      await byId(page, 'open-example').click();
       const alert = byId(page, 'handover-unsaved');
       await alert.waitFor();
       assert.match(await alert.innerText(), /quota/i, 'the storage error is shown');
       // Still the same page (no reload): back to the list, the event is there, in memory.
       assert.ok((await wasmFetched(page)).some(isShell), 'no hand-over happened');
       await alert.getByRole('link', { name: 'Back to your events' }).click();
-      await page.getByText('Quota Open').first().waitFor();
+      await byId(page, 'event-item').first().waitFor();
+    } finally {
+      await other.dispose();
+    }
+  });
+
+  test('a file chosen in the shell is imported by the full app, once; a bad one changes nothing', async () => {
+    const other = await openBrowser();
+    try {
+      const { page } = other;
+      const errors = watchConsole(page);
+      await gotoApp(page, app.server.url);
+      await byId(page, 'open-example').waitFor();
+      assert.ok((await wasmFetched(page)).some(isShell), 'the shell is loaded');
+      await byId(page, 'import-file').setInputFiles(path.join(ROOT, 'fixtures', 'withdrawal', 'strong-withdrawn-player.json'));
+      await byId(page, 'nav-rounds').waitFor();
+      assert.match(page.url(), /\/event\/[^/]+$/);
+      assert.ok((await wasmFetched(page)).some(isApp), 'the full app imported it');
+      assert.equal(await page.evaluate(() => sessionStorage.getItem('crosstable.pending-import')), null, 'taken once');
+
+      // A broken file from the shell: the full app says why, and the list is as it was.
+      await gotoApp(page, app.server.url);
+      await byId(page, 'event-item').first().waitFor();
+      const before = await byId(page, 'event-item').count();
+      await byId(page, 'import-file').setInputFiles({ name: 'broken.trf', mimeType: 'text/plain', buffer: Buffer.from('012 Broken\n062 2\n001 XXXX m    Broken, Bob\n') });
+      await byId(page, 'import-error').waitFor();
+      assert.match(await byId(page, 'import-error').innerText(), /broken\.trf/);
+      assert.equal(await byId(page, 'event-item').count(), before);
+      assert.deepEqual(errors, []);
     } finally {
       await other.dispose();
     }

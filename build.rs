@@ -1,0 +1,31 @@
+//! Turns the message catalogues (`locales/<lang>/<namespace>.json`) into the typed module
+//! `crate::i18n` (issue 12; see `docs/i18n/README.md`). English is the reference: a key that
+//! another language lacks is a warning here, which `tests/i18n_catalogues.rs` turns into a
+//! failure, and a key the code uses that English lacks does not compile.
+
+use leptos_i18n_build::{Config, ParseOptions, TranslationsInfos};
+use std::error::Error;
+use std::path::PathBuf;
+
+/// The languages, English first (the default and the reference).
+const LOCALES: [&str; 4] = ["en", "fr", "de", "ja"];
+/// One file per area of the app in each language's folder.
+const NAMESPACES: [&str; 3] = ["common", "nav", "home"];
+
+fn main() -> Result<(), Box<dyn Error>> {
+    println!("cargo::rerun-if-changed=build.rs");
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("OUT_DIR is not set")?).join("i18n");
+    let mut config = Config::new(LOCALES[0])?;
+    for locale in &LOCALES[1..] {
+        config = config.add_locale(locale)?;
+    }
+    // `t_string!` with variables (an aria-label, a status line kept in a signal).
+    config = config
+        .add_namespaces(NAMESPACES)?
+        .parse_options(ParseOptions::new().interpolate_display(true));
+    let infos = TranslationsInfos::parse(config)?;
+    infos.emit_diagnostics();
+    infos.rerun_if_locales_changed();
+    infos.generate_i18n_module(out)?;
+    Ok(())
+}

@@ -1,0 +1,167 @@
+//! The home shell's "New event" and "Import" (see `pages::home::Adders`): both hand over to the
+//! full app, which has the form and the file readers. A new event is a plain hand-over
+//! (`/?full&new` opens the form there). A file must be chosen here, where the click is (a browser
+//! opens a file picker only on a user's click, and a page load is not one): it is read, kept
+//! for the tab in session storage ([`PendingImport`]), and the full app imports it on arrival
+//! exactly as if it had been chosen there ([`take_pending`]) — the same checks, warnings and
+//! messages, and nothing stored if the file is bad.
+
+use crate::files;
+use crate::i18n::td_string;
+use crate::tr;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// The session-storage key of a file chosen in the shell, not yet imported.
+const PENDING_KEY: &str = "crosstable.pending-import";
+/// Where the full app takes over: index.html's loader starts the full app for `/?full`.
+const FULL_APP_IMPORT: &str = "/?full&import";
+/// Where the full app opens its new-event form.
+pub const FULL_APP_NEW: &str = "/?full&new";
+
+/// A file chosen in the shell: its name, its text and the "PGN games are …" choice (the
+/// select's value: `infer`, `round-robin`, `swiss`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PendingImport {
+    pub name: String,
+    pub text: String,
+    pub pgn_format: String,
+}
+
+fn session_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
+}
+
+/// Keeps `pending` for the full app; the browser's reason if it cannot (a file larger than the
+/// tab's session storage, storage disabled).
+fn keep(pending: &PendingImport) -> Result<(), String> {
+    let storage = session_storage().ok_or_else(|| "session storage is unavailable".to_string())?;
+    let json = serde_json::to_string(pending).map_err(|e| e.to_string())?;
+    storage
+        .set_item(PENDING_KEY, &json)
+        .map_err(|e| files::js_error_text(&e))
+}
+
+/// The file the shell handed over, if any, removed from session storage as it is taken, so it
+/// is imported once. Called by the full app's import control when it is drawn.
+pub fn take_pending() -> Option<PendingImport> {
+    let storage = session_storage()?;
+    let json = storage.get_item(PENDING_KEY).ok()??;
+    let _ = storage.remove_item(PENDING_KEY);
+    serde_json::from_str(&json).ok()
+}
+
+/// Loads `address` as a new page (index.html's loader then starts the full app).
+fn go(address: &str) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().assign(address);
+    }
+}
+
+/// What the shell's "New event" opens: the full app with its form.
+#[component]
+pub fn NewEventHandOver() -> impl IntoView {
+    Effect::new(|_| go(FULL_APP_NEW));
+    view! { <p role="status">{tr!(nav.handover.loading)}</p> }
+}
+
+/// The shell's import control: the same file input and "PGN games are …" choice as the full
+/// app's (`components::import_file`), which hands the chosen file over.
+#[component]
+pub fn ImportHandOver() -> impl IntoView {
+    let lang = crate::lang::use_lang();
+    let error = RwSignal::new(None::<String>);
+    let busy = RwSignal::new(false);
+    let pgn_format = RwSignal::new("infer".to_string());
+    let on_change = move |ev: leptos::ev::Event| {
+        files::read_chosen_file(&ev, move |name, text| {
+            let l = lang.get_untracked();
+            let outcome = text
+                .map_err(|e| {
+                    td_string!(l, home.import.read_failed, name = name.clone(), error = e)
+                        .to_string()
+                })
+                .and_then(|text| {
+                    let pending = PendingImport {
+                        name: name.clone(),
+                        text,
+                        pgn_format: pgn_format.get_untracked(),
+                    };
+                    keep(&pending).map_err(|e| {
+                        td_string!(l, home.import.too_large, name = name.clone(), error = e)
+                            .to_string()
+                    })
+                });
+            match outcome {
+                Ok(()) => {
+                    busy.set(true);
+                    go(FULL_APP_IMPORT);
+                }
+                Err(message) => error.set(Some(message)),
+            }
+        });
+    };
+    view! {
+        <div class="import">
+            <label class="button" for="import-file">
+                {tr!(home.import.button)}
+            </label>
+            <input
+                id="import-file"
+                class="visually-hidden-file"
+                type="file"
+                accept=".trf,.txt,.json,.pgn"
+                data-testid="import-file"
+                aria-describedby="import-help"
+                on:change=on_change
+            />
+            <span id="import-help" class="visually-hidden">
+                {tr!(home.import.help)}
+            </span>
+            <PgnFormat choice=pgn_format />
+        </div>
+        <Show when=move || busy.get()>
+            <p role="status">{tr!(nav.handover.loading)}</p>
+        </Show>
+        <Show when=move || error.with(Option::is_some)>
+            <div class="alert" role="alert" data-testid="import-error">
+                <p>{move || error.get().unwrap_or_default()}</p>
+                <p>
+                    <a href="/?full">{tr!(home.import.open_full)}</a>
+                </p>
+                <button type="button" on:click=move |_| error.set(None)>
+                    {tr!(home.import.dismiss)}
+                </button>
+            </div>
+        </Show>
+    }
+}
+
+/// "PGN games are …": how a PGN file's games become an event (the select's value is kept in
+/// `choice`). Shared by the shell's and the full app's import controls.
+#[component]
+pub fn PgnFormat(
+    /// The select's value: `infer`, `round-robin` or `swiss`.
+    choice: RwSignal<String>,
+) -> impl IntoView {
+    view! {
+        <label class="inline pgn-format">
+            {tr!(home.import.pgn_label)}
+            " "
+            <select
+                data-testid="import-pgn-format"
+                on:change=move |ev| choice.set(event_target_value(&ev))
+            >
+                <option value="infer" selected=move || choice.get() == "infer">
+                    {tr!(home.import.pgn_infer)}
+                </option>
+                <option value="round-robin" selected=move || choice.get() == "round-robin">
+                    {tr!(home.import.pgn_round_robin)}
+                </option>
+                <option value="swiss" selected=move || choice.get() == "swiss">
+                    {tr!(home.import.pgn_swiss)}
+                </option>
+            </select>
+        </label>
+    }
+}
