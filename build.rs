@@ -10,7 +10,21 @@ use std::path::PathBuf;
 /// The languages, English first (the default and the reference).
 const LOCALES: [&str; 4] = ["en", "fr", "de", "ja"];
 /// One file per area of the app in each language's folder.
-const NAMESPACES: [&str; 3] = ["common", "nav", "home"];
+const NAMESPACES: [&str; 13] = [
+    "common",
+    "nav",
+    "home",
+    "event",
+    "print",
+    "standings",
+    "withdrawal",
+    "sensitivity",
+    "whatif",
+    "chances",
+    "simulation",
+    "learn",
+    "errors",
+];
 
 fn main() -> Result<(), Box<dyn Error>> {
     println!("cargo::rerun-if-changed=build.rs");

@@ -1,5 +1,6 @@
 //! How numbers, results and names read on screen. Display only: no rule lives here.
 
+use crate::i18n::td_string;
 use crate::i18n::Locale;
 use engine::{Color, Entry, Format, GameResult, Outcome, StartNo, Tournament};
 use leptos_i18n::Locale as _;
@@ -117,24 +118,44 @@ pub fn result_symbol(result: GameResult, colour: Color) -> &'static str {
     }
 }
 
-/// A result in words, from White's side, for labels and screen readers.
-pub fn result_words(result: GameResult) -> &'static str {
+/// A result in words, from White's side, for labels and screen readers, in English (see
+/// [`result_words_in`]).
+pub fn result_words(result: GameResult) -> String {
+    result_words_in(Locale::en, result)
+}
+
+/// A result in words, from White's side, in the reader's language: `1–0`, `½–½ (unrated)`,
+/// `+/− (White wins by forfeit)`.
+pub fn result_words_in(locale: Locale, result: GameResult) -> String {
+    let score = |o: Outcome| match o {
+        Outcome::WhiteWins => "1–0",
+        Outcome::Draw => "½–½",
+        Outcome::BlackWins => "0–1",
+    };
     match result {
-        GameResult::Pending => "not played yet",
-        GameResult::Played(Outcome::WhiteWins) => "1–0",
-        GameResult::Played(Outcome::Draw) => "½–½",
-        GameResult::Played(Outcome::BlackWins) => "0–1",
-        GameResult::PlayedUnrated(Outcome::WhiteWins) => "1–0 (unrated)",
-        GameResult::PlayedUnrated(Outcome::Draw) => "½–½ (unrated)",
-        GameResult::PlayedUnrated(Outcome::BlackWins) => "0–1 (unrated)",
-        GameResult::Forfeit(Some(Color::White)) => "+/− (White wins by forfeit)",
-        GameResult::Forfeit(Some(Color::Black)) => "−/+ (Black wins by forfeit)",
-        GameResult::Forfeit(None) => "−/− (double forfeit)",
+        GameResult::Pending => td_string!(locale, common.result.pending).into(),
+        GameResult::Played(o) => score(o).into(),
+        GameResult::PlayedUnrated(o) => {
+            td_string!(locale, common.result.unrated, result = score(o)).to_string()
+        }
+        GameResult::Forfeit(Some(Color::White)) => {
+            td_string!(locale, common.result.forfeit_white).into()
+        }
+        GameResult::Forfeit(Some(Color::Black)) => {
+            td_string!(locale, common.result.forfeit_black).into()
+        }
+        GameResult::Forfeit(None) => td_string!(locale, common.result.forfeit_double).into(),
     }
 }
 
-/// A player's entry in a round, in words (Swiss crosstable cells).
+/// A player's entry in a round, in English (see [`entry_short_in`]).
 pub fn entry_short(entry: Entry) -> String {
+    entry_short_in(Locale::en, entry)
+}
+
+/// A player's entry in a round, short (Swiss crosstable cells): opponent, colour letter and
+/// result (`12w1`, `3b½`; `12b1`/`3n½` in French), or the kind of bye.
+pub fn entry_short_in(locale: Locale, entry: Entry) -> String {
     match entry {
         Entry::Game {
             opponent,
@@ -142,31 +163,30 @@ pub fn entry_short(entry: Entry) -> String {
             result,
         } => format!(
             "{opponent}{}{}",
-            if colour == Color::White { "w" } else { "b" },
+            if colour == Color::White {
+                td_string!(locale, common.colour.white_letter)
+            } else {
+                td_string!(locale, common.colour.black_letter)
+            },
             result_symbol(result, colour)
         ),
         Entry::Bye(kind) => match kind {
-            engine::ByeKind::PairingAllocated => "bye +".into(),
-            engine::ByeKind::Full => "bye 1".into(),
-            engine::ByeKind::Half => "bye ½".into(),
+            engine::ByeKind::PairingAllocated => td_string!(locale, common.bye.pairing).into(),
+            engine::ByeKind::Full => td_string!(locale, common.bye.full).into(),
+            engine::ByeKind::Half => td_string!(locale, common.bye.half).into(),
             engine::ByeKind::Zero => "–".into(),
         },
         Entry::None => String::new(),
     }
 }
 
+/// [`format_label_in`] in English.
 pub fn format_label(format: Format) -> String {
-    match format {
-        Format::RoundRobin { cycles: 1 } => "Round-robin".into(),
-        Format::RoundRobin { cycles: 2 } => "Double round-robin".into(),
-        Format::RoundRobin { cycles } => format!("Round-robin ×{cycles}"),
-        Format::Swiss { rounds } => format!("Swiss, {rounds} rounds"),
-    }
+    format_label_in(Locale::en, format)
 }
 
 /// [`format_label`] in the reader's language.
 pub fn format_label_in(locale: Locale, format: Format) -> String {
-    use crate::i18n::td_string;
     match format {
         Format::RoundRobin { cycles: 1 } => td_string!(locale, common.format.round_robin).into(),
         Format::RoundRobin { cycles: 2 } => {
@@ -187,12 +207,17 @@ pub fn name_of(t: &Tournament, p: StartNo) -> String {
         .map_or_else(|| format!("#{p}"), |pl| pl.name.clone())
 }
 
-/// `Name (2759)`.
+/// `Name (2759)`, in English (see [`name_rating_in`]).
 pub fn name_rating(t: &Tournament, p: StartNo) -> String {
+    name_rating_in(Locale::en, t, p)
+}
+
+/// `Name (2759)`, or `Name (unrated)` in the reader's language; `#n` for an unknown player.
+pub fn name_rating_in(locale: Locale, t: &Tournament, p: StartNo) -> String {
     match t.player(p) {
         Some(pl) => match pl.rating {
             Some(r) => format!("{} ({r})", pl.name),
-            None => format!("{} (unrated)", pl.name),
+            None => td_string!(locale, common.name_unrated, name = &pl.name).to_string(),
         },
         None => format!("#{p}"),
     }
@@ -209,7 +234,7 @@ pub fn rating_of(t: &Tournament, p: StartNo) -> String {
 /// A local date and time, `2026-11-30 12:09`, from milliseconds since the epoch.
 pub fn date_time(ms: f64) -> String {
     if ms <= 0.0 {
-        return "unknown".into();
+        return td_string!(Locale::en, common.unknown).into();
     }
     let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
     format!(
@@ -230,16 +255,31 @@ pub fn sentence(text: &str) -> String {
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
-/// Ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st.
+/// Ordinal in English: 1st, 2nd, 3rd, 4th, 11th, 21st (see [`ordinal_in`]).
 pub fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
+    ordinal_in(Locale::en, n)
+}
+
+/// A rank as an ordinal in the reader's language: `1st`/`2nd`, `1er`/`2e`, `1.`/`2.`, `1位`.
+/// Grammar, not vocabulary: the catalogue's plural rules cover cardinal numbers only, so each
+/// language's ordinal is formed here (CLDR's ordinal rules for these four languages).
+pub fn ordinal_in(locale: Locale, n: u32) -> String {
+    match locale {
+        Locale::en => {
+            let suffix = match (n % 10, n % 100) {
+                (_, 11..=13) => "th",
+                (1, _) => "st",
+                (2, _) => "nd",
+                (3, _) => "rd",
+                _ => "th",
+            };
+            format!("{n}{suffix}")
+        }
+        Locale::fr if n == 1 => "1er".into(),
+        Locale::fr => format!("{n}e"),
+        Locale::de => format!("{n}."),
+        Locale::ja => format!("{n}位"),
+    }
 }
 
 /// "1 player", "2 players".
@@ -256,58 +296,81 @@ pub fn full_stop(text: &str) -> String {
     }
 }
 
+/// The warning a TRF export gives when it shortens names, in English (see [`trf_shortened_in`]).
+pub fn trf_shortened(t: &Tournament) -> String {
+    trf_shortened_in(Locale::en, t)
+}
+
 /// The warning a TRF export gives when it shortens names (empty when it does not): which
 /// players, and that the JSON file keeps them whole.
-pub fn trf_shortened(t: &Tournament) -> String {
+pub fn trf_shortened_in(locale: Locale, t: &Tournament) -> String {
     let shortened = engine::names_shortened_in_trf(t);
     if shortened.is_empty() {
         return String::new();
     }
     let who = shortened
         .iter()
-        .map(|&p| format!("no. {p}"))
+        .map(|&p| td_string!(locale, common.player_no, n = p).to_string())
         .collect::<Vec<_>>()
         .join(", ");
-    format!(
-        "The TRF file keeps {} characters of a name: {} shortened ({who}). The JSON download \
-         keeps every name whole.",
-        engine::TRF_NAME_WIDTH,
-        plural(shortened.len(), "name was", "names were"),
+    td_string!(
+        locale,
+        common.trf_shortened,
+        width = engine::TRF_NAME_WIDTH,
+        count = shortened.len(),
+        who
     )
+    .to_string()
+}
+
+/// When a withdrawal happened, in English (see [`withdrawal_point_in`]).
+pub fn withdrawal_point(after_round: u32) -> String {
+    withdrawal_point_in(Locale::en, after_round)
 }
 
 /// When a withdrawal happened, as read: "before round 1" for a player who played no round,
 /// else "after round N" (never "after round 0").
-pub fn withdrawal_point(after_round: u32) -> String {
+pub fn withdrawal_point_in(locale: Locale, after_round: u32) -> String {
     if after_round == 0 {
-        "before round 1".to_string()
+        td_string!(locale, common.withdrawal_point.before_first).into()
     } else {
-        format!("after round {after_round}")
+        td_string!(locale, common.withdrawal_point.after, round = after_round).to_string()
     }
+}
+
+/// How far an event has got, in English (see [`round_progress_in`]).
+pub fn round_progress(t: &Tournament) -> String {
+    round_progress_in(Locale::en, t)
 }
 
 /// How far an event has got, from the engine's one count ([`Tournament::round_progress`]):
 /// "1 of 5 rounds played · round 2 paired, results pending · byes requested for 1 later round".
-pub fn round_progress(t: &Tournament) -> String {
+pub fn round_progress_in(locale: Locale, t: &Tournament) -> String {
     let p = t.round_progress();
-    let mut parts = vec![format!(
-        "{} of {} rounds played",
-        p.complete,
-        t.scheduled_rounds()
-    )];
+    let mut parts = vec![td_string!(
+        locale,
+        common.progress.played,
+        complete = p.complete,
+        count = t.scheduled_rounds()
+    )
+    .to_string()];
     // A round-robin's whole schedule is paired from the start: only a Swiss says which round waits.
     if !t.format.is_round_robin() && p.paired > p.complete {
         parts.push(if p.paired == p.complete + 1 {
-            format!("round {} paired, results pending", p.paired)
+            td_string!(locale, common.progress.paired, round = p.paired).to_string()
         } else {
-            format!("{} rounds with results pending", p.paired - p.complete)
+            td_string!(
+                locale,
+                common.progress.pending,
+                count = p.paired - p.complete
+            )
+            .to_string()
         });
     }
     if p.requested > 0 {
-        parts.push(format!(
-            "byes requested for {}",
-            plural(p.requested as usize, "later round", "later rounds")
-        ));
+        parts.push(
+            td_string!(locale, common.progress.byes_requested, count = p.requested).to_string(),
+        );
     }
     parts.join(" · ")
 }

@@ -7,64 +7,11 @@
 // Screenshots: tests/e2e/screenshots/lang-<lang>-<page>-<width>.png.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { ROOT, gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
+import { gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
+import { LANGS, assertNoEnglish, catalogue, htmlLang, savedLang, select, visibleText } from './lang.mjs';
 
-const LANGS = ['en', 'fr', 'de', 'ja'];
 /** The namespaces the home page and the frame are made of. */
 const HOME_AREAS = ['nav', 'home', 'common'];
-
-async function catalogue(lang, namespace) {
-  const text = await readFile(path.join(ROOT, 'locales', lang, `${namespace}.json`), 'utf8');
-  const flat = {};
-  const walk = (value, prefix) => {
-    if (typeof value === 'string') flat[prefix] = value;
-    else for (const [k, v] of Object.entries(value)) walk(v, prefix ? `${prefix}.${k}` : k);
-  };
-  walk(JSON.parse(text), '');
-  return flat;
-}
-
-/**
- * The English words a page in `lang` must not show: each English message of `areas` that the
- * language translates differently, cut at its variables and markup into the fragments of at least
- * two words that the translation does not also contain.
- */
-async function englishFragments(lang, areas) {
-  const fragments = new Set();
-  for (const ns of areas) {
-    const [en, theirs] = [await catalogue('en', ns), await catalogue(lang, ns)];
-    const theirText = Object.values(theirs).join('\n');
-    for (const message of Object.values(en)) {
-      for (const piece of message.split(/\{\{[^}]*\}\}|<[^>]*>/)) {
-        const words = piece.trim().replace(/[.,:;!?…()“”]+$/u, '').trim();
-        if (words.split(/\s+/).length >= 2 && !theirText.includes(words)) fragments.add(words);
-      }
-    }
-  }
-  return [...fragments];
-}
-
-/** The page's visible text, without the language switch (whose options are each language's own name). */
-async function visibleText(page) {
-  return page.evaluate(() => {
-    const body = document.body.cloneNode(true);
-    body.querySelectorAll('select[data-testid="lang-select"], script, noscript').forEach((e) => e.remove());
-    return body.innerText ?? body.textContent;
-  });
-}
-
-async function assertNoEnglish(page, lang, areas) {
-  const text = await visibleText(page);
-  const found = (await englishFragments(lang, areas)).filter((f) => text.includes(f));
-  assert.deepEqual(found, [], `English left on the ${lang} page`);
-}
-
-const select = (page) => page.getByTestId('lang-select');
-const htmlLang = (page) => page.evaluate(() => document.documentElement.lang);
-const savedLang = (page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('crosstable.v1.settings') ?? '{}').lang ?? null);
 
 describe('languages', () => {
   let server;
