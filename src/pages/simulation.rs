@@ -7,7 +7,8 @@ use crate::components::simulation::progress::{RunStatus, SimProgress};
 use crate::components::simulation::results::{Finished, SimResults};
 use crate::components::simulation::settings::SimSettings;
 use crate::simulation::form::FormText;
-use crate::simulation::pool::{default_workers, Pool, RunEvent, Study};
+use crate::simulation::pool::{default_workers, Pool, RunEvent, Study, MAX_WORKERS};
+use crate::simulation::warm::WarmWorkers;
 use crate::store::use_store;
 use leptos::prelude::*;
 
@@ -79,6 +80,29 @@ pub fn SimulationScreen() -> impl IntoView {
         pool,
     } = SimulationRun::use_or_new();
 
+    // Workers kept warm while the page is open and no run holds them: from the start, when
+    // the count changes, when the user comes back to the form (after a cancelled or failed
+    // run, whose workers were closed). Leaving the page closes the idle ones.
+    let warm = StoredValue::new_local(WarmWorkers::default());
+    on_cleanup(move || {
+        warm.try_with_value(WarmWorkers::close);
+    });
+    let keep_warm = move || {
+        let count = workers.with_untracked(|w| w.trim().parse::<usize>());
+        let running = status.with_untracked(|s| matches!(s, RunStatus::Running { .. }));
+        if let (Ok(count), false) = (count, running) {
+            let config = move || form.with_untracked(FormText::parse).unwrap_or_default();
+            warm.with_value(|w| w.keep(count.clamp(1, MAX_WORKERS), config));
+        }
+    };
+    let idle = Memo::new(move |_| status.with(|s| *s == RunStatus::Idle));
+    Effect::new(move |_| {
+        workers.track();
+        if idle.get() {
+            keep_warm();
+        }
+    });
+
     // Remember valid settings as they are typed (the results are not stored).
     Effect::new(move |_| {
         if let Ok(config) = form.with(FormText::parse) {
@@ -130,7 +154,7 @@ pub fn SimulationScreen() -> impl IntoView {
                 pool.set_value(None);
             }
         };
-        match Study::start(config, n, on_event) {
+        match Study::start(config, n, &warm.get_value(), on_event) {
             Ok(p) => {
                 status.set(RunStatus::Running {
                     done: 0,
@@ -171,7 +195,14 @@ pub fn SimulationScreen() -> impl IntoView {
                 </p>
             </header>
             <div class="sim-layout">
-                <SimSettings form=form workers=workers running=running on_run=run />
+                <SimSettings
+                    form=form
+                    workers=workers
+                    running=running
+                    on_run=run
+                    on:focusin=move |_| keep_warm()
+                    on:pointerover=move |_| keep_warm()
+                />
                 <div class="sim-output" id="sim-output">
                     <SimProgress status=status.into() on_cancel=cancel />
                     <SimResults finished=finished.into() running=running />
