@@ -7,8 +7,8 @@ use crate::components::simulation::progress::{RunStatus, SimProgress};
 use crate::components::simulation::results::{Finished, SimResults};
 use crate::components::simulation::settings::SimSettings;
 use crate::simulation::form::FormText;
-use crate::simulation::pool::{default_workers, Pool, RunEvent, Study, MAX_WORKERS};
-use crate::simulation::warm::WarmWorkers;
+use crate::simulation::pool::{default_workers, Pool, RunEvent, Study};
+use crate::simulation::warm::keep_warm;
 use crate::store::use_store;
 use leptos::prelude::*;
 
@@ -80,28 +80,13 @@ pub fn SimulationScreen() -> impl IntoView {
         pool,
     } = SimulationRun::use_or_new();
 
-    // Workers kept warm while the page is open and no run holds them: from the start, when
-    // the count changes, when the user comes back to the form (after a cancelled or failed
-    // run, whose workers were closed). Leaving the page closes the idle ones.
-    let warm = StoredValue::new_local(WarmWorkers::default());
-    on_cleanup(move || {
-        warm.try_with_value(WarmWorkers::close);
-    });
-    let keep_warm = move || {
-        let count = workers.with_untracked(|w| w.trim().parse::<usize>());
-        let running = status.with_untracked(|s| matches!(s, RunStatus::Running { .. }));
-        if let (Ok(count), false) = (count, running) {
-            let config = move || form.with_untracked(FormText::parse).unwrap_or_default();
-            warm.with_value(|w| w.keep(count.clamp(1, MAX_WORKERS), config));
-        }
-    };
-    let idle = Memo::new(move |_| status.with(|s| *s == RunStatus::Idle));
-    Effect::new(move |_| {
-        workers.track();
-        if idle.get() {
-            keep_warm();
-        }
-    });
+    let running = Signal::derive(move || matches!(status.get(), RunStatus::Running { .. }));
+    let (warm, warm_up) = keep_warm(
+        workers,
+        form,
+        Signal::derive(move || status.with(|s| *s == RunStatus::Idle)),
+        running,
+    );
 
     // Remember valid settings as they are typed (the results are not stored).
     Effect::new(move |_| {
@@ -182,7 +167,6 @@ pub fn SimulationScreen() -> impl IntoView {
     // Leaving the page does not stop the run: it belongs to the app (SimulationRun), and the
     // page shows it again on return.
 
-    let running = Signal::derive(move || matches!(status.get(), RunStatus::Running { .. }));
     view! {
         <article class="simulation">
             <header class="page-intro">
@@ -200,8 +184,8 @@ pub fn SimulationScreen() -> impl IntoView {
                     workers=workers
                     running=running
                     on_run=run
-                    on:focusin=move |_| keep_warm()
-                    on:pointerover=move |_| keep_warm()
+                    on:focusin=move |_| warm_up()
+                    on:pointerover=move |_| warm_up()
                 />
                 <div class="sim-output" id="sim-output">
                     <SimProgress status=status.into() on_cancel=cancel />

@@ -31,9 +31,7 @@ use wasm_bindgen::JsCast;
 /// the next is already waiting, so a worker never idles for a message round trip.
 pub const IN_FLIGHT: usize = 2;
 
-/// Most workers a run spawns, whatever the browser reports: beyond this the chunks of the
-/// default study (36) would be spread too thin to gain anything, and each worker costs memory.
-pub const MAX_WORKERS: usize = 16;
+pub use crate::simulation::warm::MAX_WORKERS;
 
 /// How long a run waits for its first worker to load before it reports that none could.
 /// Loading takes well under a second from the cache; this is for a file that never arrives.
@@ -47,7 +45,7 @@ pub fn hardware_threads() -> usize {
         .map_or(1, |n| n as usize)
 }
 
-/// Workers to use by default: one per logical core, at most 8 (the default study has 36
+/// Workers to use by default: one per logical core, at most 8 (the default study then has 36
 /// chunks; more workers than that would mostly wait).
 pub fn default_workers() -> usize {
     hardware_threads().clamp(1, 8)
@@ -379,9 +377,10 @@ impl Study {
         warm: &WarmWorkers,
         on_event: impl Fn(RunEvent) + 'static,
     ) -> Result<Pool<Study>, String> {
-        let book = RunBook::sized_by_work(config).map_err(|e| e.to_string())?;
+        let workers = workers.clamp(1, MAX_WORKERS);
+        let book = RunBook::sized_by_work(config, workers).map_err(|e| e.to_string())?;
         let chunks = usize::try_from(book.chunk_count()).unwrap_or(usize::MAX);
-        let workers = workers.clamp(1, MAX_WORKERS).min(chunks.max(1));
+        let workers = workers.min(chunks.max(1));
         Ok(Pool::start(
             Study { book, workers },
             warm.take(workers),

@@ -11,9 +11,11 @@
 //! A [`WorkerHandle`] is one worker whose answers go to whoever holds it now: the run that
 //! borrowed it, or nobody while it is idle.
 
+use crate::simulation::form::FormText;
 use crate::simulation::worker::{Job, Request, Response, StudyWorker};
 use engine::simulate::{Chunk, Study, StudyConfig};
 use gloo_worker::{Spawnable, WorkerBridge};
+use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 
@@ -22,6 +24,11 @@ use std::rc::{Rc, Weak};
 pub const WORKER_SCRIPT: &str = "/worker.js";
 /// The worker's wasm, which its script loads.
 pub const WORKER_WASM: &str = "/worker_bg.wasm";
+
+/// Most workers a run spawns (or the page keeps), whatever the browser reports: beyond this
+/// the chunks of the default study (36 for 8 workers) would be spread too thin to gain anything, and each
+/// worker costs memory.
+pub const MAX_WORKERS: usize = 16;
 
 /// Tournaments of the warm-up job (of the study on the form, scenario 0). Enough calls of the
 /// inner loop for Chromium to compile it with its optimising tier in the background, about a
@@ -151,6 +158,37 @@ impl WarmWorkers {
         idle.closed = true;
         idle.workers.clear();
     }
+}
+
+/// The simulation page's warm workers, kept while the page is open (its owner) and no run
+/// holds them: from the start when `idle` (no run yet, or the last one finished), when the
+/// `workers` count changes, and whenever the returned function is called (the user came back
+/// to the form, e.g. after a cancelled or failed run, whose workers were closed). Each is
+/// warmed up on the study the `form` describes. Leaving the page closes the idle ones.
+pub fn keep_warm(
+    workers: RwSignal<String>,
+    form: RwSignal<FormText>,
+    idle: Signal<bool>,
+    running: Signal<bool>,
+) -> (StoredValue<WarmWorkers, LocalStorage>, impl Fn() + Copy) {
+    let warm = StoredValue::new_local(WarmWorkers::default());
+    on_cleanup(move || {
+        warm.try_with_value(WarmWorkers::close);
+    });
+    let warm_up = move || {
+        let count = workers.with_untracked(|w| w.trim().parse::<usize>());
+        if let (Ok(count), false) = (count, running.get_untracked()) {
+            let config = move || form.with_untracked(FormText::parse).unwrap_or_default();
+            warm.with_value(|w| w.keep(count.clamp(1, MAX_WORKERS), config));
+        }
+    };
+    Effect::new(move |_| {
+        workers.track();
+        if idle.get() {
+            warm_up();
+        }
+    });
+    (warm, warm_up)
 }
 
 /// Hands a finished run's workers back to the page, answering nobody; closes them if the page
