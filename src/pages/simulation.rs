@@ -8,6 +8,7 @@ use crate::components::simulation::results::{Finished, SimResults};
 use crate::components::simulation::settings::SimSettings;
 use crate::simulation::form::FormText;
 use crate::simulation::pool::{default_workers, Pool, RunEvent, Study};
+use crate::simulation::warm::keep_warm;
 use crate::store::use_store;
 use leptos::prelude::*;
 
@@ -79,6 +80,14 @@ pub fn SimulationScreen() -> impl IntoView {
         pool,
     } = SimulationRun::use_or_new();
 
+    let running = Signal::derive(move || matches!(status.get(), RunStatus::Running { .. }));
+    let (warm, warm_up) = keep_warm(
+        workers,
+        form,
+        Signal::derive(move || status.with(|s| *s == RunStatus::Idle)),
+        running,
+    );
+
     // Remember valid settings as they are typed (the results are not stored).
     Effect::new(move |_| {
         if let Ok(config) = form.with(FormText::parse) {
@@ -130,7 +139,7 @@ pub fn SimulationScreen() -> impl IntoView {
                 pool.set_value(None);
             }
         };
-        match Study::start(config, n, on_event) {
+        match Study::start(config, n, &warm.get_value(), on_event) {
             Ok(p) => {
                 status.set(RunStatus::Running {
                     done: 0,
@@ -158,7 +167,6 @@ pub fn SimulationScreen() -> impl IntoView {
     // Leaving the page does not stop the run: it belongs to the app (SimulationRun), and the
     // page shows it again on return.
 
-    let running = Signal::derive(move || matches!(status.get(), RunStatus::Running { .. }));
     view! {
         <article class="simulation">
             <header class="page-intro">
@@ -171,7 +179,14 @@ pub fn SimulationScreen() -> impl IntoView {
                 </p>
             </header>
             <div class="sim-layout">
-                <SimSettings form=form workers=workers running=running on_run=run />
+                <SimSettings
+                    form=form
+                    workers=workers
+                    running=running
+                    on_run=run
+                    on:focusin=move |_| warm_up()
+                    on:pointerover=move |_| warm_up()
+                />
                 <div class="sim-output" id="sim-output">
                     <SimProgress status=status.into() on_cancel=cancel />
                     <SimResults finished=finished.into() running=running />

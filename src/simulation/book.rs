@@ -10,6 +10,9 @@ use engine::simulate::{
     Chunk, ConfigError, PartialSums, Study, StudyConfig, StudyError, StudyResult,
 };
 
+/// Chunks each worker should get at least, for an even share ([`RunBook::sized_by_work`]).
+pub const CHUNKS_PER_WORKER: usize = 8;
+
 /// One run's state.
 #[derive(Clone, Debug)]
 pub struct RunBook {
@@ -47,12 +50,17 @@ impl RunBook {
         })
     }
 
-    /// A run in the engine's own chunks ([`Study::chunk_tournaments`], sized by the games in a
-    /// tournament): a worker answers (and a cancelled worker stops) within a few milliseconds,
-    /// and the messages cost a few percent of the run.
-    pub fn sized_by_work(config: StudyConfig) -> Result<RunBook, ConfigError> {
-        let size = Study::new(config.clone())?.chunk_tournaments();
-        RunBook::new(config, size)
+    /// A run on `workers` workers in chunks sized by work: the engine's own
+    /// ([`Study::chunk_tournaments`], sized by the games in a tournament, about 1.6 ms natively)
+    /// or up to twice that when each worker still gets [`CHUNKS_PER_WORKER`] chunks. A worker
+    /// answers (and a cancelled worker stops) within a few milliseconds either way; each chunk
+    /// costs a worker 0.2-0.3 ms of messages, so one or two workers take the bigger chunks,
+    /// and many workers the smaller ones, which share the work out more evenly.
+    pub fn sized_by_work(config: StudyConfig, workers: usize) -> Result<RunBook, ConfigError> {
+        let study = Study::new(config.clone())?;
+        let base = study.chunk_tournaments();
+        let per_worker = study.total_tournaments() / (workers.max(1) * CHUNKS_PER_WORKER) as u64;
+        RunBook::new(config, per_worker.clamp(base, 2 * base))
     }
 
     pub fn config(&self) -> &StudyConfig {
@@ -199,6 +207,29 @@ mod tests {
         assert_eq!((book.done(), book.total()), (4, 180));
         assert!(!book.is_complete());
         assert!(book.finish().is_err());
+    }
+
+    #[test]
+    fn few_workers_get_bigger_chunks_many_workers_the_engines() {
+        let chunks = |tournaments, workers| {
+            RunBook::sized_by_work(config(tournaments), workers)
+                .expect("valid")
+                .chunk_count()
+        };
+        let engine = Study::new(config(10_000))
+            .expect("valid")
+            .chunk_tournaments();
+        assert_eq!(engine, 5000, "the default design's engine chunk");
+        // The default study (18 scenarios × 10,000): one chunk per scenario for one or two
+        // workers (9 each at least), the engine's two per scenario for eight.
+        assert_eq!(chunks(10_000, 1), 18);
+        assert_eq!(chunks(10_000, 2), 18);
+        assert_eq!(chunks(10_000, 4), 36);
+        assert_eq!(chunks(10_000, 8), 36);
+        // Never more than twice the engine's chunk, however long the run.
+        assert_eq!(chunks(1_000_000, 1), 18 * 100);
+        // A short run: one chunk per scenario, whatever the workers.
+        assert_eq!(chunks(3, 16), 18);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The simulation study in the browser: the Web Worker that runs chunks of
-//! `engine::simulate::Study`, the bookkeeping of a run on several workers, the settings form's
-//! text, the plot and the plain-language note. Every number comes from `engine::simulate`.
+//! `engine::simulate::Study`, the workers the page keeps warm, the bookkeeping of a run on
+//! several workers, the settings form's text, the plot and the plain-language note. Every number comes from `engine::simulate`.
 
 pub mod book;
 pub mod chances;
@@ -8,4 +8,5 @@ pub mod form;
 pub mod note;
 pub mod plot;
 pub mod pool;
+pub mod warm;
 pub mod worker;

@@ -1,5 +1,5 @@
-//! Runs work on several Web Workers: spawns them, keeps each busy with [`IN_FLIGHT`] jobs at a
-//! time, hands every answer to the [`Work`] on the main thread (cheap: a few integer additions
+//! Runs work on several Web Workers: spawns them, keeps each busy with [`Work::IN_FLIGHT`] jobs
+//! at a time, hands every answer to the [`Work`] on the main thread (cheap: a few integer additions
 //! per job) and reports after every answer. One machinery for the study ([`Study`]) and the
 //! Chances view's forecasts (`simulation::chances`); the computing never runs on the UI thread.
 //!
@@ -12,29 +12,26 @@
 //! worker to close, which it does as soon as its current job ends (a few milliseconds; a
 //! worker cannot read a message in the middle of a computation), and no answer reaches the
 //! page any more. gloo-worker 0.6 does not expose `Worker.terminate()`.
+//!
+//! A run may borrow its workers from the page's warm ones (`simulation::warm`) and hand them
+//! back when it finishes; then they are not closed.
 
 use crate::simulation::book::RunBook;
-use crate::simulation::worker::{Job, Request, Response, StudyWorker};
+use crate::simulation::warm::{
+    give_back, probe, Home, WarmWorkers, WorkerHandle, WORKER_SCRIPT, WORKER_WASM,
+};
+use crate::simulation::worker::{Job, Request, Response};
 use engine::simulate::{StudyConfig, StudyResult};
-use gloo_worker::{Spawnable, WorkerBridge};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 
-/// Where Trunk puts the worker's JavaScript (`data-type="worker"` files are not hashed). The
-/// wasm is found next to it as [`WORKER_WASM`].
-pub const WORKER_SCRIPT: &str = "/worker.js";
-/// The worker's wasm, which its script loads.
-pub const WORKER_WASM: &str = "/worker_bg.wasm";
-
-/// Jobs handed to each worker at once: while it computes one, the next is already waiting,
-/// so a worker never idles for a message round trip.
+/// Jobs handed to each worker at once by default ([`Work::IN_FLIGHT`]): while it computes one,
+/// the next is already waiting, so a worker never idles for a message round trip.
 pub const IN_FLIGHT: usize = 2;
 
-/// Most workers a run spawns, whatever the browser reports: beyond this the chunks of the
-/// default study (36) would be spread too thin to gain anything, and each worker costs memory.
-pub const MAX_WORKERS: usize = 16;
+pub use crate::simulation::warm::MAX_WORKERS;
 
 /// How long a run waits for its first worker to load before it reports that none could.
 /// Loading takes well under a second from the cache; this is for a file that never arrives.
@@ -48,7 +45,7 @@ pub fn hardware_threads() -> usize {
         .map_or(1, |n| n as usize)
 }
 
-/// Workers to use by default: one per logical core, at most 8 (the default study has 36
+/// Workers to use by default: one per logical core, at most 8 (the default study then has 36
 /// chunks; more workers than that would mostly wait).
 pub fn default_workers() -> usize {
     hardware_threads().clamp(1, 8)
@@ -78,15 +75,21 @@ pub trait Work: 'static {
     fn accept(&mut self, response: Response, elapsed_ms: f64) -> Step<Self::Event>;
     /// The event that stops the run with this message.
     fn failed(&self, why: String) -> Self::Event;
+    /// Jobs each worker holds at a time. A cancelled worker finishes them before it closes.
+    const IN_FLIGHT: usize = IN_FLIGHT;
 }
 
 struct Inner<W: Work> {
     work: W,
-    bridges: Vec<WorkerBridge<StudyWorker>>,
+    bridges: Vec<WorkerHandle>,
     /// Some worker has answered: the files loaded.
     ready: bool,
     started_ms: f64,
     on_event: Rc<dyn Fn(W::Event)>,
+    /// Where the workers go once the work is done, if they were borrowed; else they close.
+    home: Option<Home>,
+    /// Jobs sent and not answered yet: a worker still owing an answer is not handed back.
+    in_flight: usize,
 }
 
 /// A running piece of work. Dropping it cancels the run.
@@ -98,29 +101,45 @@ impl<W: Work> Pool<W> {
     /// Starts `work` on `workers` Web Workers (at least 1, at most `max`). `on_event` is
     /// called on the main thread for every event.
     pub fn spawn(work: W, workers: usize, on_event: impl Fn(W::Event) + 'static) -> Pool<W> {
+        let fresh = (0..workers.max(1)).map(|_| WorkerHandle::spawn()).collect();
+        Pool::start(work, fresh, None, on_event)
+    }
+
+    /// Starts `work` on `workers` (at least one): the warm ones a page keeps, handed back to
+    /// `home` when the work is done, or fresh ones (`home` = `None`: closed when done).
+    pub fn start(
+        work: W,
+        workers: Vec<WorkerHandle>,
+        home: Option<Home>,
+        on_event: impl Fn(W::Event) + 'static,
+    ) -> Pool<W> {
+        let started_ms = now_ms();
         let inner = Rc::new(RefCell::new(Inner {
             work,
-            bridges: Vec::with_capacity(workers),
+            bridges: Vec::with_capacity(workers.len()),
             ready: false,
-            started_ms: now_ms(),
+            started_ms,
             on_event: Rc::new(on_event),
+            home,
+            in_flight: 0,
         }));
-        for index in 0..workers.max(1) {
+        for (index, worker) in workers.into_iter().enumerate() {
             let weak = Rc::downgrade(&inner);
-            let bridge = StudyWorker::spawner()
-                .callback(move |response| received(&weak, index, response))
-                .as_module(false)
-                .spawn(WORKER_SCRIPT);
-            bridge.send(Request::Hello);
-            inner.borrow_mut().bridges.push(bridge);
+            worker.route_to(Some(Rc::new(move |response| {
+                received(&weak, index, response)
+            })));
+            // A warm worker has loaded already; its answer still comes first, before any job's.
+            worker.send(Request::Hello);
+            inner.borrow_mut().bridges.push(worker);
         }
         {
             let mut guard = inner.borrow_mut();
             let state = &mut *guard;
-            for _ in 0..IN_FLIGHT {
+            for _ in 0..W::IN_FLIGHT {
                 for bridge in &state.bridges {
                     if let Some(job) = state.work.next() {
                         bridge.send(job);
+                        state.in_flight += 1;
                     }
                 }
             }
@@ -169,40 +188,19 @@ fn startup_failure(what: &str, detail: &str) -> String {
     )
 }
 
-thread_local! {
-    /// Files of the worker already fetched once in this page: not probed again (the Chances
-    /// view starts a run at every change of its controls).
-    static PROBED: std::cell::RefCell<Vec<&'static str>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
 /// Probes the worker's files (once per page) and arms the start-up timeout.
 fn watch_startup<W: Work>(inner: Weak<RefCell<Inner<W>>>) {
     let Some(window) = web_sys::window() else {
         return;
     };
     for file in [WORKER_SCRIPT, WORKER_WASM] {
-        if PROBED.with(|p| p.borrow().contains(&file)) {
-            continue;
-        }
         let inner = inner.clone();
-        let request = window.fetch_with_str(file);
         wasm_bindgen_futures::spawn_local(async move {
-            let problem = match wasm_bindgen_futures::JsFuture::from(request).await {
-                // A network failure: the browser's TypeError says no more than this.
-                Err(_) => Some("the request failed".to_string()),
-                Ok(response) => {
-                    let get = |k: &str| js_sys::Reflect::get(&response, &k.into()).ok();
-                    let ok = get("ok").and_then(|v| v.as_bool()).unwrap_or(true);
-                    let status = get("status").and_then(|v| v.as_f64()).unwrap_or(0.0);
-                    (!ok).then(|| format!("HTTP {status}"))
-                }
-            };
-            match problem {
-                Some(detail) => fail(
+            if let Some(detail) = probe(file).await {
+                fail(
                     &inner,
                     startup_failure(file.trim_start_matches('/'), &detail),
-                ),
-                None => PROBED.with(|p| p.borrow_mut().push(file)),
+                );
             }
         });
     }
@@ -241,21 +239,32 @@ fn received<W: Work>(inner: &Weak<RefCell<Inner<W>>>, worker: usize, response: R
         if state.bridges.is_empty() {
             return; // already finished or failed
         }
+        state.in_flight = state.in_flight.saturating_sub(1);
         let elapsed_ms = now_ms() - state.started_ms;
         match state.work.accept(response, elapsed_ms) {
             Step::Report(event) => {
                 if let Some(job) = state.work.next() {
                     if let Some(bridge) = state.bridges.get(worker) {
                         bridge.send(job);
+                        state.in_flight += 1;
                     }
                 }
                 (event, state.on_event.clone(), Vec::new())
             }
-            Step::End(event) => (
-                event,
-                state.on_event.clone(),
-                std::mem::take(&mut state.bridges),
-            ),
+            Step::End(event) => {
+                let bridges = std::mem::take(&mut state.bridges);
+                // Borrowed workers go back before the page hears of the end (it may ask for
+                // warm workers then), if every job was answered: a late answer must never
+                // reach another run. Otherwise (a failed run) they close.
+                let bridges = match &state.home {
+                    Some(home) if state.in_flight == 0 => {
+                        give_back(home, bridges);
+                        Vec::new()
+                    }
+                    _ => bridges,
+                };
+                (event, state.on_event.clone(), bridges)
+            }
         }
     };
     on_event(event);
@@ -342,6 +351,12 @@ impl Work for Study {
     fn failed(&self, why: String) -> RunEvent {
         RunEvent::Failed(why)
     }
+
+    /// Four: the first jobs are sent from the click's handler, after which the page's thread
+    /// is busy for several milliseconds drawing the run (about 8 ms in a Chromium trace, with
+    /// the chunks taking 2-4 ms each); with two, the worker waited for it. A cancel still ends
+    /// within a few chunks.
+    const IN_FLIGHT: usize = 4;
 }
 
 impl Study {
@@ -354,16 +369,24 @@ impl Study {
     }
 
     /// Starts `config` on `workers` Web Workers (at least 1, at most [`MAX_WORKERS`] and the
-    /// number of chunks). `on_event` is called on the main thread for every [`RunEvent`].
+    /// number of chunks), borrowed from `warm` (spawned for the rest), handed back to it when
+    /// the run finishes. `on_event` is called on the main thread for every [`RunEvent`].
     pub fn start(
         config: StudyConfig,
         workers: usize,
+        warm: &WarmWorkers,
         on_event: impl Fn(RunEvent) + 'static,
     ) -> Result<Pool<Study>, String> {
-        let book = RunBook::sized_by_work(config).map_err(|e| e.to_string())?;
+        let workers = workers.clamp(1, MAX_WORKERS);
+        let book = RunBook::sized_by_work(config, workers).map_err(|e| e.to_string())?;
         let chunks = usize::try_from(book.chunk_count()).unwrap_or(usize::MAX);
-        let workers = workers.clamp(1, MAX_WORKERS).min(chunks.max(1));
-        Ok(Pool::spawn(Study { book, workers }, workers, on_event))
+        let workers = workers.min(chunks.max(1));
+        Ok(Pool::start(
+            Study { book, workers },
+            warm.take(workers),
+            Some(warm.home()),
+            on_event,
+        ))
     }
 }
 

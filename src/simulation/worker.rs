@@ -55,6 +55,10 @@ pub enum Request {
     /// "Are you there?": sent first, answered with [`Response::Ready`] as soon as the worker
     /// has loaded, so that a worker that cannot load is told from a long first job.
     Hello,
+    /// A job run only to get the worker's code compiled by the browser's optimising tier (and
+    /// the study built) before a run needs it: answered with [`Response::Ready`], its sums
+    /// thrown away, so an answer that arrives after a run has taken the worker is not counted.
+    WarmUp(Job),
     Study(Job),
     Forecast(ForecastJob),
 }
@@ -62,7 +66,7 @@ pub enum Request {
 /// What a worker answers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Response {
-    /// The worker has loaded (the answer to [`Request::Hello`]).
+    /// The worker has loaded (the answer to [`Request::Hello`] and [`Request::WarmUp`]).
     Ready,
     /// Boxed: a study's sums are several times the size of a forecast block's answer.
     Study(Box<JobDone>),
@@ -137,6 +141,10 @@ impl StudyWorker {
     pub fn respond(&mut self, request: Request) -> Response {
         match request {
             Request::Hello => Response::Ready,
+            Request::WarmUp(job) => {
+                self.handle(job);
+                Response::Ready
+            }
             Request::Study(job) => Response::Study(Box::new(self.handle(job))),
             Request::Forecast(job) => Response::Forecast(self.handle_forecast(job)),
         }
@@ -219,6 +227,35 @@ mod tests {
             chunk,
         });
         assert_eq!(b, fresh);
+    }
+
+    #[test]
+    fn a_warm_up_says_ready_and_changes_no_later_answer() {
+        let job = Job {
+            config: small(),
+            chunk: Chunk {
+                scenario: 2,
+                start: 0,
+                end: 20,
+            },
+        };
+        let mut warmed = StudyWorker::default();
+        assert_eq!(
+            warmed.respond(Request::WarmUp(job.clone())),
+            Response::Ready
+        );
+        let other = Job {
+            chunk: Chunk {
+                scenario: 5,
+                start: 3,
+                end: 9,
+            },
+            ..job
+        };
+        assert_eq!(
+            warmed.respond(Request::Study(other.clone())),
+            StudyWorker::default().respond(Request::Study(other))
+        );
     }
 
     #[test]

@@ -1,7 +1,8 @@
 // The simulation page end to end: a small study runs in Web Workers with visible progress, its
-// CSV is byte-for-byte the CLI's for the same seed (native vs wasm: the same numbers), cancel
-// returns to idle without results, bad settings are refused next to the field, and the last
-// settings survive a reload.
+// CSV is byte-for-byte the CLI's for the same seed (native vs wasm: the same numbers), also on
+// a second run in the same (warm) workers; the workers stay while the page is open and close
+// when it is left; cancel closes the run's workers and returns to idle without results; bad
+// settings are refused next to the field, and the last settings survive a reload.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -65,6 +66,8 @@ describe('simulation page', () => {
     try {
       const { page } = browser;
       const errors = watchConsole(page);
+      let spawned = 0;
+      page.on('worker', () => spawned++);
       await openSimulation(page, server.url);
       // The form starts with the paper's design.
       assert.equal(await byId(page, 'sim-players').inputValue(), '10');
@@ -97,7 +100,8 @@ describe('simulation page', () => {
         `progress moved through intermediate values: ${JSON.stringify(seen)}`,
       );
       assert.equal(await byId(page, 'sim-progress').count(), 0, 'no progress bar once finished');
-      await waitFor(() => page.workers().length === 0, 'the workers close once the study is done');
+      // The run's workers stay, idle, for the next run while the page is open.
+      assert.equal(page.workers().length, 2, 'the run used navigator.hardwareConcurrency (2) workers, kept warm');
 
       // Results: 18 rows with one highlighted best per row at least, the plot, the claims, the note.
       const rows = byId(page, 'sim-table').locator('tbody tr');
@@ -121,11 +125,23 @@ describe('simulation page', () => {
       assert.equal(browserCsv.trim().split('\n').length, 19);
       assert.ok(browserCsv.trim().split('\n').slice(1).every((line) => line.endsWith(',100,3,7')), browserCsv);
 
+      // A second run takes the same workers (no new one is spawned) and gives the same table.
+      await page.evaluate(() => document.querySelector('[data-testid="sim-results"]').setAttribute('data-stale', ''));
+      await byId(page, 'sim-run').click();
+      await page.locator('[data-testid="sim-results"]:not([data-stale])').waitFor({ state: 'visible' });
+      assert.equal(spawned, 2, 'the second run reused the two warm workers');
+      const [again] = await Promise.all([page.waitForEvent('download'), byId(page, 'sim-csv').click()]);
+      assert.equal(await readFile(await again.path(), 'utf8'), cliCsv, 'the warm workers give the same table');
+
       await screenshot(page, 'simulation-results');
       await page.emulateMedia({ colorScheme: 'dark' });
       await screenshot(page, 'simulation-results-dark');
       await page.setViewportSize({ width: 390, height: 844 });
       await screenshot(page, 'simulation-results-phone');
+
+      // Leaving the page closes its idle workers.
+      await byId(page, 'nav-learn').click();
+      await waitFor(() => page.workers().length === 0, 'the workers close when the page is left');
       assert.deepEqual(errors, [], errors.join('\n'));
     } finally {
       await browser.dispose();
@@ -165,7 +181,11 @@ describe('simulation page', () => {
       await page.waitForTimeout(1500);
       assert.equal(await byId(page, 'sim-results').count(), 0);
       assert.equal(await byId(page, 'sim-progress').count(), 0);
+      assert.equal(page.workers().length, 0, 'no worker was started again meanwhile');
       await screenshot(page, 'simulation-cancelled');
+      // Back in the form, the page warms workers for the next run again.
+      await byId(page, 'sim-seed').focus();
+      await waitFor(() => page.workers().length === 2, 'two warm workers once the form has the focus again');
       assert.deepEqual(errors, [], errors.join('\n'));
     } finally {
       await browser.dispose();

@@ -20,11 +20,12 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-/// W's games per chunk ([`Study::chunk_tournaments`]): about 4 ms of the inner loop natively
-/// (5,000 tournaments of the default design, 90 games each). Large enough that a Web Worker's
-/// per-chunk cost (a message each way, the page's bookkeeping, about 0.3 ms in Chromium) stays a
-/// few percent of the run, small enough for smooth progress and a prompt cancel whatever the
-/// field size (a 256-player double round-robin has 130,560 games per tournament: 3 a chunk).
+/// W's games per chunk ([`Study::chunk_tournaments`]): about 1.6 ms of the inner loop natively
+/// (5,000 tournaments of the default design, 90 games each; 4 ms when it was chosen, before the
+/// loop got faster). Small enough for smooth progress and a prompt cancel whatever the field
+/// size (a 256-player double round-robin has 130,560 games per tournament: 3 a chunk). A Web
+/// Worker's per-chunk cost (a message each way, 0.2-0.3 ms of the worker's time in Chromium) is
+/// now ~15 % of such a chunk: the app doubles it when each worker still gets enough chunks.
 pub const CHUNK_GAMES: u64 = 450_000;
 
 /// The methods whose prediction depends on the games (Elo, performance, Bayes), by index into
