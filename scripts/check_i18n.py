@@ -12,6 +12,10 @@ Issue 12 item 5 ("nothing slips back"); the rules are docs/i18n/README.md sectio
           of two or more letters that does not look like a machine string (a CSS class, test id,
           route, storage key or file-name pattern: lower case, no spaces), except in
           developer-facing calls (`expect`, `panic!`, `unreachable!`, `assert*!`, logging).
+          Not text either, so never reported: markup without words between its tags
+          (`<td class="num">{}</td>`, `&amp;`: HTML built as a string), a CSS selector or media
+          query (`tr[data-p="{}"]`, `(max-width: 600px)`), and a literal the code compares
+          input with rather than shows (a match pattern `"ArrowRight" =>`, `key == "Enter"`).
 
 Skipped: `#[cfg(test)]` items, `src/bin/` (entry points and workers) and every line listed in
 scripts/i18n_allow.txt (`path<TAB>literal<TAB>reason`; a line whose literal is no longer in
@@ -304,6 +308,48 @@ def has_letter(text: str) -> bool:
     return any(is_letter(c) for c in text)
 
 
+# Markup: an attribute with its value, a tag (also cut at the literal's edge), an entity.
+ATTRIBUTE = re.compile(r'[A-Za-z_:][-\w:]*="[^"]*"')
+TAG = re.compile(r"</?[A-Za-z][-\w]*\s*/?>?")
+ENTITY = re.compile(r"&#?\w+;")
+# A CSS selector or media query: selector characters only, and a sign that it is one
+# (`[attr`, `:pseudo`, ` > `, `(feature: value)`).
+SELECTOR_CHARS = re.compile(r"^[a-z0-9_\-.#\[\]=:'\"(){}\s>,*+~]*$")
+SELECTOR_SIGN = re.compile(r"\[[a-z-]+[=\]]|:[a-z]|\s>\s|\([a-z-]+:\s*[a-z0-9.]+\)")
+
+
+def is_markup(text: str) -> bool:
+    """HTML with no word of its own: what is left once attributes, tags, entities and `{…}`
+    placeholders are taken out has no letter (`<span class=\"tag\">{}</span>`)."""
+    if "<" not in text and ">" not in text and "=" not in text and "&" not in text:
+        return False
+    rest = PLACEHOLDER.sub("", text.replace('\\"', '"'))
+    rest = TAG.sub("", ENTITY.sub("", ATTRIBUTE.sub("", rest)))
+    return not has_letter(rest)
+
+
+def is_selector(text: str) -> bool:
+    """A CSS selector or media query (`td:nth-child({}) > button.value`, `(max-width: 600px)`)."""
+    text = text.replace('\\"', '"')
+    return bool(SELECTOR_CHARS.match(text) and SELECTOR_SIGN.search(text))
+
+
+def compared(tokens: list[Token], k: int) -> bool:
+    """Is the string at `k` compared with input rather than shown: a match pattern (followed by
+    `=>`, `|` or a guard `if`) or an operand of `==` / `!=`?"""
+    after = [t.text for t in tokens[k + 1 : k + 3]]
+    before = [t.text for t in tokens[max(k - 2, 0) : k]]
+    pattern = after[:2] == ["=", ">"] or (after[:1] == ["|"] and after[1:2] != ["|"]) or after[:1] == ["if"]
+    comparison = after[:2] in (["=", "="], ["!", "="]) or before in (["=", "="], ["!", "="])
+    return pattern or comparison
+
+
+def machine_text(tokens: list[Token], k: int) -> bool:
+    """Markup, a selector or a compared literal: text the reader never sees as words."""
+    text = tokens[k].text
+    return is_markup(text) or is_selector(text) or compared(tokens, k)
+
+
 def has_word(text: str) -> bool:
     """Two letters in a row once `{…}` placeholders are taken out."""
     text = PLACEHOLDER.sub("", text)
@@ -346,7 +392,7 @@ def check_view(path: str, tokens: list[Token], start: int, end: int) -> list[Fin
                 direct = prev is None or prev.text in (">", "}") or prev.kind == "str"
                 if direct:
                     findings.append(Finding(path, t, 1, "text node in view!"))
-                elif has_word(t.text) and not MACHINE.match(t.text):
+                elif has_word(t.text) and not MACHINE.match(t.text) and not machine_text(tokens, k):
                     findings.append(Finding(path, t, 1, "text in a view! expression"))
         k += 1
     return findings
@@ -406,7 +452,7 @@ def check_file(path: str, src: str) -> list[Finding]:
     for k, t in enumerate(tokens):
         if t.kind != "str" or inside_view[k]:
             continue
-        if not has_word(t.text) or MACHINE.match(t.text):
+        if not has_word(t.text) or MACHINE.match(t.text) or machine_text(tokens, k):
             continue
         if developer_call(tokens, k) or in_attribute(tokens, k):
             continue

@@ -44,6 +44,17 @@ class MustFail(unittest.TestCase):
         src = 'fn f(x: X) -> &str { match x { X::A => "Annulled", X::B => "forfeit-win" } }'
         self.assertEqual(rules(src), [(3, "Annulled")])
 
+    def test_words_inside_markup(self):
+        src = 'fn f(n: &str) -> String { format!("<td class=\\"num\\">{}</td><p>Withdrew {}</p>", n, n) }'
+        self.assertEqual(len(rules(src)), 1)
+
+    def test_an_arm_value_next_to_a_pattern(self):
+        src = 'fn f(k: &str) -> &str { match k { "Home" => "Go to the start", _ => "" } }'
+        self.assertEqual(rules(src), [(3, "Go to the start")])
+
+    def test_a_sentence_with_a_colon_is_no_selector(self):
+        self.assertEqual(rules('fn f() -> String { format!("cut: the lowest value") }'), [(3, "cut: the lowest value")])
+
     def test_text_in_a_view_block(self):
         src = 'fn v() { view! { <p>{move || if done() { "All rounds played" } else { "" }}</p> } }'
         self.assertEqual(rules(src), [(1, "All rounds played")])
@@ -78,6 +89,28 @@ class MustPass(unittest.TestCase):
 
     def test_raw_strings_keep_braces(self):
         src = 'fn f() { let _ = r#"{"a": "}"}"#; }\nfn v() { view! { <p class="z"></p> } }'
+        self.assertEqual(rules(src), [])
+
+    def test_markup_built_as_a_string(self):
+        src = (
+            'fn f(h: &mut String, t: &str) { h.push_str(&format!("<tr class=\\"{}\\"><th scope=\\"row\\">{}</th>", t, t));'
+            ' h.push_str("</tr></tbody></table>"); h.push_str(" title=\\"{}\\""); h.push_str("&amp;");'
+            ' h.push_str("<td class=\\"num\\"><button type=\\"button\\" aria-pressed=\\"false\\""); }'
+        )
+        self.assertEqual(rules(src), [])
+
+    def test_selectors_and_media_queries(self):
+        src = (
+            'fn f() { q("tr[data-p=\\"{}\\"]"); q(".chooser button[aria-pressed=\'true\'], .chooser button");'
+            ' q("td:nth-child({}) > button.value"); m("(max-width: 600px)"); }'
+        )
+        self.assertEqual(rules(src), [])
+
+    def test_compared_input(self):
+        src = (
+            'fn f(k: &str) -> u8 { if k == "Enter" { return 1; } match k { "ArrowRight" if x => 1,'
+            ' "Delete" | "Backspace" => 2, "Home" => 3, _ => 0 } }'
+        )
         self.assertEqual(rules(src), [])
 
     def test_event_handlers(self):

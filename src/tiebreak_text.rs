@@ -1,43 +1,107 @@
 //! The engine's tie-break explanations in words ([`engine::tiebreak::Explanation`],
-//! [`engine::tiebreak::Decision`]). Display only: every number here was computed by the engine;
-//! this module only names it.
+//! [`engine::tiebreak::Decision`]), in the reader's language (the `standings` catalogue).
+//! Display only: every number here was computed by the engine; this module only names it, and
+//! writes it in the reader's convention (`13,71` in French and German).
 
+use crate::i18n::{td_string, Locale};
 use crate::text;
 use engine::impute::Policy;
 use engine::tiebreak::{
-    Decision, Exclusion, How, Number, Standings, System, Tiebreak, TiebreakRules, Unplayed, What,
+    Decision, Exclusion, How, Inapplicable, Number, Standings, System, Tiebreak, TiebreakRules,
+    Unplayed, What,
 };
 use engine::{StartNo, Tournament};
 
+/// An exact or real value as the reader writes numbers (`12.5`, `12,5`).
+pub fn number(locale: Locale, n: Number) -> String {
+    text::localise(locale, n.to_string())
+}
+
 /// A value as a table cell: exact values exactly (`27.25`); values built from imputed scores to
 /// two decimals (the full value is in [`value_full`]); empty when the tie-break does not apply.
-pub fn value_short(v: Option<Number>) -> String {
+pub fn value_short(locale: Locale, v: Option<Number>) -> String {
     match v {
         None => String::new(),
-        Some(n) if n.is_exact() => n.to_string(),
-        Some(n) => text::two(n.to_f64()),
+        Some(n) if n.is_exact() => number(locale, n),
+        Some(n) => text::two_in(locale, n.to_f64()),
     }
 }
 
 /// A value with every digit the engine compares on (real values to six decimals).
-pub fn value_full(v: Option<Number>) -> String {
-    v.map_or_else(|| "no value".to_string(), |n| n.to_string())
+pub fn value_full(locale: Locale, v: Option<Number>) -> String {
+    v.map_or_else(
+        || td_string!(locale, standings.breakdown.no_value).to_string(),
+        |n| number(locale, n),
+    )
 }
 
 /// Two values that differ, as briefly as still shows the difference: two decimals when they
 /// differ there, every digit otherwise.
-pub fn value_pair(a: Option<Number>, b: Option<Number>) -> (String, String) {
-    let (sa, sb) = (value_short(a), value_short(b));
+pub fn value_pair(locale: Locale, a: Option<Number>, b: Option<Number>) -> (String, String) {
+    let (sa, sb) = (value_short(locale, a), value_short(locale, b));
     if sa != sb && !sa.is_empty() && !sb.is_empty() {
         (sa, sb)
     } else {
-        (value_full(a), value_full(b))
+        (value_full(locale, a), value_full(locale, b))
+    }
+}
+
+/// Sentences one after the other: a space between them, none in Japanese (its full stop 。
+/// ends a sentence without one).
+pub fn sentences(locale: Locale, parts: &[String]) -> String {
+    parts.join(if locale == Locale::ja { "" } else { " " })
+}
+
+/// A tie-break's name (the engine's [`Tiebreak::name`] stays for the CLI).
+pub fn tiebreak_name(locale: Locale, tb: Tiebreak) -> &'static str {
+    match tb {
+        Tiebreak::Points => td_string!(locale, standings.tiebreak.points),
+        Tiebreak::DirectEncounter => td_string!(locale, standings.tiebreak.direct_encounter),
+        Tiebreak::Wins => td_string!(locale, standings.tiebreak.wins),
+        Tiebreak::WonGames => td_string!(locale, standings.tiebreak.won_games),
+        Tiebreak::BlackGames => td_string!(locale, standings.tiebreak.black_games),
+        Tiebreak::BlackWins => td_string!(locale, standings.tiebreak.black_wins),
+        Tiebreak::RoundsElectedToPlay => td_string!(locale, standings.tiebreak.rounds_elected),
+        Tiebreak::ProgressiveScore { .. } => td_string!(locale, standings.tiebreak.progressive),
+        Tiebreak::Buchholz(_) => td_string!(locale, standings.tiebreak.buchholz),
+        Tiebreak::ForeBuchholz(_) => td_string!(locale, standings.tiebreak.fore_buchholz),
+        Tiebreak::AverageOfOpponentsBuchholz => {
+            td_string!(locale, standings.tiebreak.opponents_buchholz)
+        }
+        Tiebreak::SonnebornBerger(_) => td_string!(locale, standings.tiebreak.sonneborn_berger),
+        Tiebreak::Koya { .. } => td_string!(locale, standings.tiebreak.koya),
+        Tiebreak::AverageRatingOfOpponents(_) => {
+            td_string!(locale, standings.tiebreak.opponents_rating)
+        }
+        Tiebreak::PerformanceRating => td_string!(locale, standings.tiebreak.performance),
+        Tiebreak::PerfectPerformance => {
+            td_string!(locale, standings.tiebreak.perfect_performance)
+        }
     }
 }
 
 /// `Sonneborn-Berger (SB)`, `Buchholz (BH-C1)`.
-pub fn criterion(tb: Tiebreak) -> String {
-    format!("{} ({})", tb.name(), tb.code())
+pub fn criterion(locale: Locale, tb: Tiebreak) -> String {
+    td_string!(
+        locale,
+        standings.tiebreak.criterion,
+        name = tiebreak_name(locale, tb),
+        code = tb.code()
+    )
+    .to_string()
+}
+
+/// A withdrawal policy's name, as the basis select and the notes say it (the engine's
+/// [`Policy::label`] stays for the CLI).
+pub fn policy_name(locale: Locale, policy: Policy) -> &'static str {
+    match policy {
+        Policy::Fide => td_string!(locale, standings.basis.fide),
+        Policy::Annul => td_string!(locale, standings.basis.annul),
+        Policy::Forfeit => td_string!(locale, standings.basis.forfeit),
+        Policy::Elo => td_string!(locale, standings.basis.elo),
+        Policy::Performance => td_string!(locale, standings.basis.performance),
+        Policy::Bayes => td_string!(locale, standings.basis.bayes),
+    }
 }
 
 /// `#3 Daniel Okafor`.
@@ -45,41 +109,74 @@ pub fn player(t: &Tournament, p: StartNo) -> String {
     format!("#{p} {}", text::name_of(t, p))
 }
 
+/// Players, `#3 Daniel Okafor, #7 …`.
+fn players(t: &Tournament, ps: &[StartNo]) -> String {
+    ps.iter()
+        .map(|&p| player(t, p))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// What a round was for the player.
-pub fn unplayed(u: Unplayed) -> &'static str {
+pub fn unplayed(locale: Locale, u: Unplayed) -> &'static str {
     match u {
-        Unplayed::Played => "played over the board",
-        Unplayed::ForfeitWin => "won by forfeit",
-        Unplayed::ForfeitLoss => "lost by forfeit",
-        Unplayed::DoubleForfeit => "double forfeit",
-        Unplayed::PairingAllocatedBye => "pairing-allocated bye",
-        Unplayed::FullPointBye => "full-point bye",
-        Unplayed::HalfPointBye => "half-point bye",
-        Unplayed::ZeroPointBye => "zero-point bye",
-        Unplayed::Absent => "no game (absent)",
-        Unplayed::Imputed => "not played: score imputed by the policy",
-        Unplayed::Annulled => "annulled: the opponent is removed",
-        Unplayed::Pending => "no result yet",
+        Unplayed::Played => td_string!(locale, standings.unplayed.played),
+        Unplayed::ForfeitWin => td_string!(locale, standings.unplayed.forfeit_win),
+        Unplayed::ForfeitLoss => td_string!(locale, standings.unplayed.forfeit_loss),
+        Unplayed::DoubleForfeit => td_string!(locale, standings.unplayed.double_forfeit),
+        Unplayed::PairingAllocatedBye => td_string!(locale, standings.unplayed.pairing_bye),
+        Unplayed::FullPointBye => td_string!(locale, standings.unplayed.full_bye),
+        Unplayed::HalfPointBye => td_string!(locale, standings.unplayed.half_bye),
+        Unplayed::ZeroPointBye => td_string!(locale, standings.unplayed.zero_bye),
+        Unplayed::Absent => td_string!(locale, standings.unplayed.absent),
+        Unplayed::Imputed => td_string!(locale, standings.unplayed.imputed),
+        Unplayed::Annulled => td_string!(locale, standings.unplayed.annulled),
+        Unplayed::Pending => td_string!(locale, standings.unplayed.pending),
     }
 }
 
 /// Why a line was left out.
-pub fn exclusion(e: Exclusion) -> &'static str {
+pub fn exclusion(locale: Locale, e: Exclusion) -> &'static str {
     match e {
-        Exclusion::CutVoluntarilyUnplayed => {
-            "cut: a voluntarily unplayed round goes first (C.07 art. 16.5)"
+        Exclusion::CutVoluntarilyUnplayed => td_string!(locale, standings.exclusion.cut_unplayed),
+        Exclusion::CutLowest => td_string!(locale, standings.exclusion.cut_lowest),
+        Exclusion::CutHighest => td_string!(locale, standings.exclusion.cut_highest),
+        Exclusion::BelowKoyaLimit => td_string!(locale, standings.exclusion.below_koya),
+        Exclusion::NotCounted => td_string!(locale, standings.exclusion.not_counted),
+        Exclusion::Unrated => td_string!(locale, standings.exclusion.unrated),
+        Exclusion::CutEarlyRound => td_string!(locale, standings.exclusion.cut_early_round),
+    }
+}
+
+/// Why a tie-break does not apply.
+pub fn inapplicable(locale: Locale, reason: Inapplicable) -> &'static str {
+    match reason {
+        Inapplicable::NoGameOverTheBoard => {
+            td_string!(locale, standings.how.no_game_over_the_board)
         }
-        Exclusion::CutLowest => "cut: the least significant value",
-        Exclusion::CutHighest => "cut: the most significant value (median)",
-        Exclusion::BelowKoyaLimit => "opponent below the Koya limit",
-        Exclusion::NotCounted => "does not count for this tie-break",
-        Exclusion::Unrated => "opponent without a rating",
-        Exclusion::CutEarlyRound => "cut: one of the first rounds",
+        Inapplicable::KoyaRoundRobinOnly => td_string!(locale, standings.how.koya_round_robin_only),
+        Inapplicable::NoRatedOpponent => td_string!(locale, standings.how.no_rated_opponent),
+        Inapplicable::NotComputed => td_string!(locale, standings.how.not_computed),
+    }
+}
+
+/// `line × score f` when a factor multiplies the line (Sonneborn-Berger).
+fn times(locale: Locale, line: String, factor: Option<Number>) -> String {
+    match factor {
+        Some(f) => td_string!(
+            locale,
+            standings.line.times_score,
+            line,
+            factor = number(locale, f)
+        )
+        .to_string(),
+        None => line,
     }
 }
 
 /// One line's content in words (the opponent and round are shown beside it).
-pub fn what(w: &What) -> String {
+pub fn what(locale: Locale, w: &What) -> String {
+    let n = |x: Number| number(locale, x);
     match w {
         What::OpponentScore {
             points,
@@ -87,27 +184,32 @@ pub fn what(w: &What) -> String {
             adjustments,
             factor,
         } => {
-            let mut s = if adjusted == points {
-                format!("opponent's points {points}")
+            let line = if adjusted == points {
+                td_string!(locale, standings.line.opponent_points, points = n(*points)).to_string()
             } else {
                 let changes: Vec<String> = adjustments
                     .iter()
                     .map(|a| {
-                        format!(
-                            "round {} counts {} instead of {}",
-                            a.round, a.counted, a.actual
+                        td_string!(
+                            locale,
+                            standings.line.adjustment,
+                            round = a.round,
+                            counted = n(a.counted),
+                            actual = n(a.actual)
                         )
+                        .to_string()
                     })
                     .collect();
-                format!(
-                    "opponent's points {points}, adjusted to {adjusted} ({}; C.07 art. 16.3)",
-                    changes.join(", ")
+                td_string!(
+                    locale,
+                    standings.line.opponent_adjusted,
+                    points = n(*points),
+                    adjusted = n(*adjusted),
+                    changes = changes.join(", ")
                 )
+                .to_string()
             };
-            if let Some(f) = factor {
-                s.push_str(&format!(" × score {f}"));
-            }
-            s
+            times(locale, line, *factor)
         }
         What::DummyOpponent {
             unplayed: u,
@@ -115,55 +217,95 @@ pub fn what(w: &What) -> String {
             cap,
             factor,
         } => {
-            let mut s = format!(
-                "{}: virtual opponent with the player's own {own_points} points",
-                unplayed(*u)
-            );
+            let mut line = td_string!(
+                locale,
+                standings.line.virtual_opponent,
+                kind = unplayed(locale, *u),
+                points = n(*own_points)
+            )
+            .to_string();
             match cap {
                 Some(c) if c < own_points => {
-                    s.push_str(&format!(", capped at {c} (2026 rule)"));
+                    line = td_string!(locale, standings.line.capped, line, cap = n(*c)).to_string();
                 }
-                Some(c) => s.push_str(&format!(" (2026 cap {c} not reached)")),
+                Some(c) => {
+                    line = td_string!(locale, standings.line.cap_not_reached, line, cap = n(*c))
+                        .to_string();
+                }
                 None => {}
             }
-            if let Some(f) = factor {
-                s.push_str(&format!(" × score {f}"));
-            }
-            s
+            times(locale, line, *factor)
         }
         What::GameScore { score, unplayed: u } => match u {
-            Some(u) => format!("scored {score} ({})", unplayed(*u)),
-            None => format!("scored {score}"),
+            Some(u) => td_string!(
+                locale,
+                standings.line.scored_kind,
+                score = n(*score),
+                kind = unplayed(locale, *u)
+            )
+            .to_string(),
+            None => td_string!(locale, standings.line.scored, score = n(*score)).to_string(),
         },
-        What::AveragedGames { games, score } => {
-            format!("average of {games} games against this opponent: {score}")
-        }
+        What::AveragedGames { games, score } => td_string!(
+            locale,
+            standings.line.averaged,
+            count = *games,
+            score = n(*score)
+        )
+        .to_string(),
         What::RunningTotal {
             round_points,
             total,
-        } => format!("{round_points} this round, running total {total}"),
-        What::Round { entry } => unplayed(*entry).to_string(),
-        What::Rating { rating, score } => format!("rated {rating}, scored {score}"),
-        What::OpponentBuchholz { buchholz } => format!("opponent's Buchholz {buchholz}"),
+        } => td_string!(
+            locale,
+            standings.line.running_total,
+            round_points = n(*round_points),
+            total = n(*total)
+        )
+        .to_string(),
+        What::Round { entry } => unplayed(locale, *entry).to_string(),
+        What::Rating { rating, score } => td_string!(
+            locale,
+            standings.line.rating,
+            rating = *rating,
+            score = n(*score)
+        )
+        .to_string(),
+        What::OpponentBuchholz { buchholz } => td_string!(
+            locale,
+            standings.line.opponent_buchholz,
+            buchholz = n(*buchholz)
+        )
+        .to_string(),
     }
 }
 
 /// How the counted lines make the value, in one or two sentences.
-pub fn how(t: &Tournament, h: &How, value: Option<Number>) -> String {
-    let v = value_full(value);
+pub fn how(locale: Locale, t: &Tournament, h: &How, value: Option<Number>) -> String {
+    let v = value_full(locale, value);
+    let n = |x: Number| number(locale, x);
     match h {
-        How::Sum => format!("The sum of the counted lines: {v}."),
-        How::Count => format!("The number of counted lines: {v}."),
+        How::Sum => td_string!(locale, standings.how.sum, value = v).to_string(),
+        How::Count => td_string!(locale, standings.how.counted, value = v).to_string(),
         How::Average {
             sum,
             count,
             decimals,
         } => {
             let rounding = match decimals {
-                0 => "rounded half up to a whole number".to_string(),
-                d => format!("rounded half up to {d} decimals"),
+                0 => td_string!(locale, standings.how.round_whole).to_string(),
+                d => td_string!(locale, standings.how.round_decimals, count = u32::from(*d))
+                    .to_string(),
             };
-            format!("The average of the counted lines: {sum} ÷ {count} = {v} ({rounding}).")
+            td_string!(
+                locale,
+                standings.how.average,
+                sum = n(*sum),
+                lines = *count,
+                value = v,
+                rounding
+            )
+            .to_string()
         }
         How::Performance {
             aro,
@@ -171,128 +313,116 @@ pub fn how(t: &Tournament, h: &How, value: Option<Number>) -> String {
             games,
             p_hundredths,
             dp,
-        } => format!(
-            "TPR = ARO + dp(p): the opponents' average rating {aro}, p = {score} / {games} = \
-             {}, dp = {dp:+} (FIDE table 8.1.1), so {v}.",
-            text::two(f64::from(*p_hundredths) / 100.0)
-        ),
+        } => td_string!(
+            locale,
+            standings.how.performance,
+            aro = *aro,
+            score = n(*score),
+            games = *games,
+            p = text::two_in(locale, f64::from(*p_hundredths) / 100.0),
+            dp = format!("{dp:+}"),
+            value = v
+        )
+        .to_string(),
         How::PerfectPerformance {
             score,
             expected_at_result,
         } => {
             if score.to_f64() == 0.0 {
-                format!("No point scored: the lowest opponent's rating − 800 = {v}.")
+                td_string!(locale, standings.how.perfect_no_point, value = v).to_string()
             } else {
-                format!(
-                    "The lowest rating whose expected score against these opponents (FIDE table \
-                     8.1.2, no 400-point rule) reaches the {score} points scored: {v} (expected \
-                     {expected_at_result})."
+                td_string!(
+                    locale,
+                    standings.how.perfect,
+                    score = n(*score),
+                    value = v,
+                    expected = n(*expected_at_result)
                 )
+                .to_string()
             }
         }
-        How::Koya { limit, max_games } => format!(
-            "Points scored against the opponents who reached {limit} points (50 % of {max_games} \
-             games, moved by the limit modifier): {v}."
-        ),
+        How::Koya { limit, max_games } => td_string!(
+            locale,
+            standings.how.koya,
+            limit = n(*limit),
+            games = *max_games,
+            value = v
+        )
+        .to_string(),
         How::DirectEncounter { group, steps } => {
             if group.len() < 2 {
-                return format!(
-                    "Nobody else is equal on the criteria before DE, so DE has nothing to \
-                     separate: {v}."
-                );
+                return td_string!(locale, standings.how.de_alone, value = v).to_string();
             }
-            let names = |ps: &[StartNo]| {
-                ps.iter()
-                    .map(|&p| player(t, p))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            let mut s = format!("Tied before DE: {}.", names(group));
+            let mut parts =
+                vec![
+                    td_string!(locale, standings.how.de_tied, players = players(t, group))
+                        .to_string(),
+                ];
             for step in steps {
-                let max = step
-                    .max
-                    .filter(|m| *m != step.score)
-                    .map(|m| format!(" (at most {m} counting the games they did not play)"))
-                    .unwrap_or_default();
-                s.push_str(&format!(
-                    " Among {}: {} points{max} → place {}.",
-                    names(&step.among),
-                    step.score,
-                    step.place
-                ));
+                let among = players(t, &step.among);
+                let (score, place) = (n(step.score), step.place);
+                parts.push(match step.max.filter(|m| *m != step.score) {
+                    Some(max) => td_string!(
+                        locale,
+                        standings.how.de_step_max,
+                        players = among,
+                        score,
+                        max = n(max),
+                        place
+                    )
+                    .to_string(),
+                    None => {
+                        td_string!(locale, standings.how.de_step, players = among, score, place)
+                            .to_string()
+                    }
+                });
             }
-            if value == Some(Number::ZERO) {
-                s.push_str(" The games between them do not separate the group: DE = 0 for all.");
+            parts.push(if value == Some(Number::ZERO) {
+                td_string!(locale, standings.how.de_no_separation).to_string()
             } else {
-                s.push_str(&format!(" DE = {v} (a place: smaller is better)."));
-            }
-            s
+                td_string!(locale, standings.how.de_value, value = v).to_string()
+            });
+            sentences(locale, &parts)
         }
-        How::NotApplicable { reason } => format!("Does not apply: {reason}."),
+        How::NotApplicable { reason } => td_string!(
+            locale,
+            standings.how.not_applicable,
+            reason = inapplicable(locale, *reason)
+        )
+        .to_string(),
     }
 }
 
 /// C.07 art. 16 for the event's system, as the engine's documentation states it.
-pub fn unplayed_rounds_rule(system: System, rules: TiebreakRules) -> String {
+pub fn unplayed_rounds_rule(locale: Locale, system: System, rules: TiebreakRules) -> String {
     match system {
         System::Swiss => {
             let cap = match rules {
-                TiebreakRules::Fide2026 => {
-                    " Under the 2026 amendment (in force from 1 March 2026) that score is capped \
-                     at min(own points, X), X being the forfeiting opponent's adjusted score, or \
-                     half the number of rounds for a bye or absence."
-                }
-                TiebreakRules::Fide2023 => {
-                    " (The 2026 amendment would cap it; the 2023 rules chosen here do not.)"
-                }
+                TiebreakRules::Fide2026 => td_string!(locale, standings.rule.swiss_cap_2026),
+                TiebreakRules::Fide2023 => td_string!(locale, standings.rule.swiss_cap_2023),
             };
-            format!(
-                "Swiss, unplayed rounds (C.07 art. 16): a game over the board contributes the \
-                 opponent's adjusted score — their points, except that each round after their \
-                 last round that was not voluntarily unplayed, in which they had no opponent, \
-                 counts as a draw. Every unplayed round of the player (bye, forfeit, absence) is \
-                 a game against a virtual opponent scoring the player's own points.{cap} Cut and \
-                 median modifiers drop a voluntarily unplayed round before any other \
-                 contribution."
+            sentences(
+                locale,
+                &[
+                    td_string!(locale, standings.rule.swiss).to_string(),
+                    cap.to_string(),
+                    td_string!(locale, standings.rule.swiss_cut).to_string(),
+                ],
             )
         }
-        System::RoundRobin => "Round-robin, unplayed rounds (C.07 art. 16): a forfeit, and every \
-             remaining game of a withdrawn player, counts as a game against the scheduled \
-             opponent for BH, SB, DE and KS, with the opponent's actual points; a round without a \
-             game contributes nothing. ARO, TPR, PTP, BPG, WON and BWG count only games played \
-             over the board."
-            .to_string(),
+        System::RoundRobin => td_string!(locale, standings.rule.round_robin).to_string(),
     }
 }
 
 /// How a withdrawal policy's games enter the tie-breaks (the engine's
 /// `Crosstable::under_policy` documentation).
-pub fn policy_games_rule(policy: Policy) -> &'static str {
+pub fn policy_games_rule(locale: Locale, policy: Policy) -> &'static str {
     match policy {
-        Policy::Forfeit => {
-            "Each unplayed game is a forfeit win for the opponent and a forfeit loss for the \
-             withdrawn player, exactly as a TRF with +/− entries; two withdrawn players who never \
-             met: a double forfeit."
-        }
-        Policy::Annul => {
-            "The withdrawn player leaves the table and every game against them, played or not, \
-             is removed: for the others those rounds count as rounds without a game (like the \
-             free round of an odd round-robin)."
-        }
-        Policy::Fide => {
-            "The FIDE rule resolves each withdrawal to annulment (fewer than 50 % of the \
-             scheduled games played) or to forfeits. Forfeits are forfeit wins for the opponents, \
-             as a TRF with +/− entries; annulment removes the player and every game against them, \
-             and for the others those rounds count as rounds without a game."
-        }
+        Policy::Forfeit => td_string!(locale, standings.basis.games_forfeit),
+        Policy::Annul => td_string!(locale, standings.basis.games_annul),
+        Policy::Fide => td_string!(locale, standings.basis.games_fide),
         Policy::Elo | Policy::Performance | Policy::Bayes => {
-            "Each unplayed game becomes an imputed game against the scheduled opponent, scoring \
-             the imputed fraction (and the complement for the withdrawn player). In a round-robin \
-             it counts as a game for BH, SB, DE and KS — as forfeits do in C.07 art. 16 for \
-             round-robins — with its fractional score; it is not a game over the board (no ARO, \
-             TPR, PTP, BPG, WON, BWG) and counts for WIN and REP only if it scores a full point. \
-             Values built from it are real numbers: the table shows two decimals, the order uses \
-             them to 10⁻⁷."
+            td_string!(locale, standings.basis.games_imputed)
         }
     }
 }
@@ -309,53 +439,73 @@ pub struct WhyAbove {
 }
 
 /// Explains the order of `a` and `b` in `s` with the engine's [`Standings::decide`].
-pub fn why_above(t: &Tournament, s: &Standings, a: StartNo, b: StartNo) -> WhyAbove {
+pub fn why_above(
+    locale: Locale,
+    t: &Tournament,
+    s: &Standings,
+    a: StartNo,
+    b: StartNo,
+) -> WhyAbove {
     let plain = |headline: String| WhyAbove {
         headline,
         equal_on: Vec::new(),
         decisive: None,
     };
     if a == b {
-        return plain("Choose two different players.".into());
+        return plain(td_string!(locale, standings.why.different).to_string());
     }
     let pos = |p: StartNo| s.rows.iter().position(|r| r.start_no == p);
     let (pa, pb) = match (pos(a), pos(b)) {
         (Some(x), Some(y)) => (x, y),
         (None, _) | (_, None) => {
             let missing = if pos(a).is_none() { a } else { b };
-            return plain(format!(
-                "{} is not in this table: the chosen basis removes them (annulment).",
-                player(t, missing)
-            ));
+            return plain(
+                td_string!(locale, standings.why.removed, player = player(t, missing)).to_string(),
+            );
         }
     };
     let (upper, lower) = if pa < pb { (a, b) } else { (b, a) };
     let (ru, rl) = (&s.rows[pa.min(pb)], &s.rows[pa.max(pb)]);
     let (nu, nl) = (player(t, upper), player(t, lower));
     let Some(decision) = s.decide(upper, lower) else {
-        return plain("One of them is not in the table.".into());
+        return plain(td_string!(locale, standings.why.missing).to_string());
     };
-    let mut equal_on = vec![format!("points: both {}", ru.points)];
+    let mut equal_on = vec![td_string!(
+        locale,
+        standings.why.equal_points,
+        value = number(locale, ru.points)
+    )
+    .to_string()];
     let mut before = |k: usize| {
         for (i, tb) in s.tiebreaks.iter().enumerate().take(k) {
-            equal_on.push(format!(
-                "{}: both {}",
-                criterion(*tb),
-                value_full(ru.values[i].value)
-            ));
+            equal_on.push(
+                td_string!(
+                    locale,
+                    standings.why.equal_criterion,
+                    criterion = criterion(locale, *tb),
+                    value = value_full(locale, ru.values[i].value)
+                )
+                .to_string(),
+            );
         }
     };
+    let (upper_rank, lower_rank) = (ru.rank, rl.rank);
     match decision {
         Decision::Points { a: pu, b: pl } => {
-            let (pu, pl) = value_pair(Some(pu), Some(pl));
-            WhyAbove {
-                headline: format!(
-                    "{nu} (rank {}) is above {nl} (rank {}) on points: {pu} against {pl}.",
-                    ru.rank, rl.rank
-                ),
-                equal_on: Vec::new(),
-                decisive: None,
-            }
+            let (upper_value, lower_value) = value_pair(locale, Some(pu), Some(pl));
+            plain(
+                td_string!(
+                    locale,
+                    standings.why.on_points,
+                    upper = nu,
+                    upper_rank,
+                    lower = nl,
+                    lower_rank,
+                    upper_value,
+                    lower_value
+                )
+                .to_string(),
+            )
         }
         Decision::Tiebreak {
             index,
@@ -365,31 +515,50 @@ pub fn why_above(t: &Tournament, s: &Standings, a: StartNo, b: StartNo) -> WhyAb
         } => {
             before(index);
             let tb = s.tiebreaks[index];
-            let direction = if tb.smaller_is_better() {
-                "smaller is better: it is a place"
-            } else {
-                "larger is better"
-            };
             let values = match (vu, vl) {
                 (Some(_), Some(_)) => {
-                    let (x, y) = value_pair(vu, vl);
-                    format!("{x} against {y} ({direction})")
+                    let (upper_value, lower_value) = value_pair(locale, vu, vl);
+                    let direction = if tb.smaller_is_better() {
+                        td_string!(locale, standings.why.smaller_better)
+                    } else {
+                        td_string!(locale, standings.why.larger_better)
+                    };
+                    td_string!(
+                        locale,
+                        standings.why.values,
+                        upper_value,
+                        lower_value,
+                        direction
+                    )
+                    .to_string()
                 }
-                (Some(x), None) => format!(
-                    "{x}, while {nl} has no value (the tie-break does not apply to them), which \
-                     ranks after any value"
-                ),
-                (None, Some(y)) => format!("no value against {y}"),
-                (None, None) => "no value for either".into(),
+                (Some(x), None) => td_string!(
+                    locale,
+                    standings.why.lower_has_none,
+                    upper_value = number(locale, x),
+                    lower = nl.clone()
+                )
+                .to_string(),
+                (None, Some(y)) => td_string!(
+                    locale,
+                    standings.why.upper_has_none,
+                    lower_value = number(locale, y)
+                )
+                .to_string(),
+                (None, None) => td_string!(locale, standings.why.neither).to_string(),
             };
             WhyAbove {
-                headline: format!(
-                    "{nu} (rank {}) is above {nl} (rank {}): equal on points, decided by {}: \
-                     {values}.",
-                    ru.rank,
-                    rl.rank,
-                    criterion(tb)
-                ),
+                headline: td_string!(
+                    locale,
+                    standings.why.decided,
+                    upper = nu,
+                    upper_rank,
+                    lower = nl,
+                    lower_rank,
+                    criterion = criterion(locale, tb),
+                    values
+                )
+                .to_string(),
                 equal_on,
                 decisive: Some(code),
             }
@@ -397,12 +566,14 @@ pub fn why_above(t: &Tournament, s: &Standings, a: StartNo, b: StartNo) -> WhyAb
         Decision::Tied => {
             before(s.tiebreaks.len());
             WhyAbove {
-                headline: format!(
-                    "{nu} and {nl} are equal on points and on every tie-break of the list: they \
-                     share rank {}. {nu} is listed first only by start number, the documented \
-                     last key.",
-                    ru.rank
-                ),
+                headline: td_string!(
+                    locale,
+                    standings.why.tied,
+                    upper = nu,
+                    lower = nl,
+                    rank = upper_rank
+                )
+                .to_string(),
                 equal_on,
                 decisive: None,
             }
@@ -439,7 +610,7 @@ mod tests {
     fn the_interesting_pair_is_decided_by_a_tiebreak_named_in_words() {
         let (t, s) = example("DE,SB,WIN,KS");
         let (a, b) = interesting_pair(&s).expect("a pair");
-        let why = why_above(&t, &s, b, a);
+        let why = why_above(Locale::en, &t, &s, b, a);
         let code = why.decisive.clone().expect("a tie-break decides");
         assert!(why.headline.contains(&code), "{}", why.headline);
         assert!(why.headline.contains(&player(&t, a)), "{}", why.headline);
@@ -450,10 +621,52 @@ mod tests {
     }
 
     #[test]
+    fn words_and_numbers_follow_the_readers_language() {
+        let (t, s) = example("DE,SB,WIN,KS");
+        let (a, b) = interesting_pair(&s).expect("a pair");
+        let (english, fr) = (
+            why_above(Locale::en, &t, &s, b, a),
+            why_above(Locale::fr, &t, &s, b, a),
+        );
+        assert_eq!(fr.decisive, english.decisive);
+        assert!(fr.headline.contains("devance"), "{}", fr.headline);
+        assert!(!fr.headline.contains("is above"), "{}", fr.headline);
+        // A Sonneborn-Berger value with a fraction: a comma in French and German, a point in
+        // English and Japanese, in the cell and in the sentence that explains it.
+        let sb = s.tiebreaks.iter().position(|tb| tb.code() == "SB");
+        let value = s
+            .rows
+            .iter()
+            .map(|r| &r.values[sb.expect("SB listed")])
+            .find(|v| v.value.is_some_and(|n| n.to_string().contains('.')))
+            .expect("a fractional SB");
+        let dot = value.value.expect("a value").to_string();
+        let comma = dot.replace('.', ",");
+        for (locale, shown) in [
+            (Locale::en, &dot),
+            (Locale::fr, &comma),
+            (Locale::de, &comma),
+            (Locale::ja, &dot),
+        ] {
+            assert_eq!(&value_short(locale, value.value), shown);
+            let how = how(locale, &t, &value.explanation.how, value.value);
+            assert!(how.contains(shown.as_str()), "{locale:?}: {how}");
+        }
+        assert!(how(Locale::de, &t, &value.explanation.how, value.value).starts_with("Die Summe"));
+        // Japanese sentences follow each other without a space.
+        let joined = sentences(Locale::ja, &["一。".into(), "二。".into()]);
+        assert_eq!(joined, "一。二。");
+        assert_eq!(
+            sentences(Locale::fr, &["Un.".into(), "Deux.".into()]),
+            "Un. Deux."
+        );
+    }
+
+    #[test]
     fn points_decide_between_different_scores() {
         let (t, s) = example("SB");
         let (top, last) = (s.rows[0].start_no, s.rows[s.rows.len() - 1].start_no);
-        let why = why_above(&t, &s, last, top);
+        let why = why_above(Locale::en, &t, &s, last, top);
         assert!(why.headline.contains("on points"), "{}", why.headline);
         assert_eq!(why.decisive, None);
     }
@@ -464,16 +677,35 @@ mod tests {
             Some(Number::Real(13.709_171)),
             Some(Number::Real(13.190_285)),
         );
-        assert_eq!(value_pair(a, b), ("13.71".into(), "13.19".into()));
+        assert_eq!(
+            value_pair(Locale::en, a, b),
+            ("13.71".into(), "13.19".into())
+        );
+        assert_eq!(
+            value_pair(Locale::fr, a, b),
+            ("13,71".into(), "13,19".into())
+        );
         let (a, b) = (Some(Number::Real(13.701)), Some(Number::Real(13.704)));
-        assert_eq!(value_pair(a, b), ("13.701".into(), "13.704".into()));
+        assert_eq!(
+            value_pair(Locale::en, a, b),
+            ("13.701".into(), "13.704".into())
+        );
     }
 
     #[test]
     fn real_values_are_short_in_cells_and_full_in_words() {
-        assert_eq!(value_short(Some(Number::Real(27.123_456_7))), "27.12");
-        assert_eq!(value_full(Some(Number::Real(27.123_456_7))), "27.123457");
-        assert_eq!(value_short(Some(Number::Exact(925))), "9.25");
-        assert_eq!(value_short(None), "");
+        let english = Locale::en;
+        assert_eq!(
+            value_short(english, Some(Number::Real(27.123_456_7))),
+            "27.12"
+        );
+        assert_eq!(
+            value_full(english, Some(Number::Real(27.123_456_7))),
+            "27.123457"
+        );
+        assert_eq!(value_short(english, Some(Number::Exact(925))), "9.25");
+        assert_eq!(value_short(english, None), "");
+        assert_eq!(value_short(Locale::de, Some(Number::Exact(925))), "9,25");
+        assert_eq!(value_full(Locale::ja, Some(Number::Real(0.5))), "0.5");
     }
 }

@@ -6,7 +6,7 @@
 //! results, or a withdrawal policy's crosstable). The rules themselves are the engine's
 //! ([`engine::tiebreak`]).
 
-use engine::tiebreak::{Config, System, Tiebreak, TiebreakRules};
+use engine::tiebreak::{Config, Modifier, System, Tiebreak, TiebreakRules};
 use engine::Tournament;
 use serde::{Deserialize, Serialize};
 
@@ -91,13 +91,57 @@ impl TiebreakChoice {
     }
 }
 
-/// Codes offered when adding a tie-break (any other code the engine parses is accepted too,
-/// e.g. `BH-C3`).
-pub const SUGGESTED: &[&str] = &[
-    "DE", "WIN", "WON", "BPG", "BWG", "REP", "PS", "PS-C1", "BH", "BH-C1", "BH-C2", "BH-M1",
-    "BH-M2", "FB", "FB-C1", "AOB", "SB", "SB-C1", "SB-M1", "KS", "KS-L-1", "ARO", "ARO-C1", "TPR",
-    "PTP", "PTS",
+/// Tie-breaks offered when adding one (any other code the engine parses is accepted too, e.g.
+/// `BH-C3`): the families of C.07 with their usual cuts, medians and the Koya limit.
+pub const SUGGESTED: &[Tiebreak] = &[
+    Tiebreak::DirectEncounter,
+    Tiebreak::Wins,
+    Tiebreak::WonGames,
+    Tiebreak::BlackGames,
+    Tiebreak::BlackWins,
+    Tiebreak::RoundsElectedToPlay,
+    Tiebreak::ProgressiveScore { cut: 0 },
+    Tiebreak::ProgressiveScore { cut: 1 },
+    Tiebreak::Buchholz(Modifier::NONE),
+    Tiebreak::Buchholz(CUT_1),
+    Tiebreak::Buchholz(Modifier {
+        lowest: 2,
+        highest: 0,
+    }),
+    Tiebreak::Buchholz(MEDIAN_1),
+    Tiebreak::Buchholz(Modifier {
+        lowest: 2,
+        highest: 2,
+    }),
+    Tiebreak::ForeBuchholz(Modifier::NONE),
+    Tiebreak::ForeBuchholz(CUT_1),
+    Tiebreak::AverageOfOpponentsBuchholz,
+    Tiebreak::SonnebornBerger(Modifier::NONE),
+    Tiebreak::SonnebornBerger(CUT_1),
+    Tiebreak::SonnebornBerger(MEDIAN_1),
+    Tiebreak::Koya {
+        limit_half_points: 0,
+    },
+    Tiebreak::Koya {
+        limit_half_points: -1,
+    },
+    Tiebreak::AverageRatingOfOpponents(Modifier::NONE),
+    Tiebreak::AverageRatingOfOpponents(CUT_1),
+    Tiebreak::PerformanceRating,
+    Tiebreak::PerfectPerformance,
+    Tiebreak::Points,
 ];
+
+/// Cut-1: the least significant value dropped.
+const CUT_1: Modifier = Modifier {
+    lowest: 1,
+    highest: 0,
+};
+/// Median-1: the least and the most significant values dropped.
+const MEDIAN_1: Modifier = Modifier {
+    lowest: 1,
+    highest: 1,
+};
 
 #[cfg(test)]
 mod tests {
@@ -170,11 +214,18 @@ mod tests {
     }
 
     #[test]
-    fn suggestions_are_codes_the_engine_knows() {
-        for code in SUGGESTED {
-            let tb: Tiebreak = code.parse().expect("a known code");
-            assert_eq!(&tb.code(), code);
+    fn suggestions_read_back_from_their_codes_and_are_distinct() {
+        let codes: Vec<String> = SUGGESTED.iter().map(|tb| tb.code()).collect();
+        for (tb, code) in SUGGESTED.iter().zip(&codes) {
+            assert_eq!(code.parse::<Tiebreak>().as_ref(), Ok(tb), "{code}");
         }
+        let distinct: std::collections::BTreeSet<&String> = codes.iter().collect();
+        assert_eq!(distinct.len(), codes.len(), "{codes:?}");
+        assert_eq!(
+            codes.join(","),
+            "DE,WIN,WON,BPG,BWG,REP,PS,PS-C1,BH,BH-C1,BH-C2,BH-M1,BH-M2,FB,FB-C1,AOB,SB,SB-C1,\
+             SB-M1,KS,KS-L-1,ARO,ARO-C1,TPR,PTP,PTS"
+        );
     }
 
     #[test]

@@ -3,8 +3,11 @@
 //! chooser; with a cell focused, keys set the result from the row player's side. Each row can
 //! mark the player as withdrawn after a round.
 
+use crate::i18n::{td, td_string};
+use crate::lang::{use_lang, Lang};
 use crate::store::{use_store, Store};
 use crate::text;
+use crate::tr;
 use engine::{Color, Entry, Format, GameResult, Outcome, StartNo, Tournament};
 use leptos::prelude::*;
 
@@ -196,6 +199,8 @@ struct Editor {
     active: RwSignal<Option<Spot>>,
     /// The grid's one tab stop: the active game while it exists, else the first game.
     tab_stop: Memo<Option<Spot>>,
+    /// The reader's language.
+    lang: Lang,
 }
 
 /// Focuses the first element matching `selector`, if there is one.
@@ -260,7 +265,9 @@ pub fn Crosstable(
 ) -> impl IntoView {
     let layout = Memo::new(move |_| tournament.with(Layout::of));
     let active = RwSignal::new(None::<Spot>);
+    let lang = use_lang();
     let editor = Editor {
+        lang,
         store: use_store(),
         id: StoredValue::new(event_id),
         tournament,
@@ -279,6 +286,7 @@ pub fn Crosstable(
     };
     let table = move || {
         let l = editor.layout.get();
+        let locale = lang.get();
         let columns = if l.by_round {
             l.cells.first().map_or(0, Vec::len)
         } else {
@@ -286,14 +294,21 @@ pub fn Crosstable(
         };
         let head = (1..=columns)
             .map(|c| {
-                let label = if l.by_round {
-                    format!("Round {c}")
+                let (label, shown) = if l.by_round {
+                    (
+                        td_string!(locale, standings.crosstable.round_title, round = c).to_string(),
+                        td_string!(locale, standings.crosstable.round_short, round = c).to_string(),
+                    )
                 } else {
-                    format!("Against player {c}")
+                    (
+                        td_string!(locale, standings.crosstable.against_title, number = c)
+                            .to_string(),
+                        c.to_string(),
+                    )
                 };
                 view! {
                     <th scope="col" class="num">
-                        <abbr title=label>{if l.by_round { format!("R{c}") } else { c.to_string() }}</abbr>
+                        <abbr title=label>{shown}</abbr>
                     </th>
                 }
             })
@@ -304,17 +319,15 @@ pub fn Crosstable(
         view! {
             <div class="table-scroll">
                 <table class="crosstable" role="grid" aria-describedby="crosstable-help" data-testid="crosstable">
-                    <caption class="visually-hidden">
-                        "Crosstable: one row per player; a cell holds the row player's result."
-                    </caption>
+                    <caption class="visually-hidden">{tr!(standings.crosstable.caption)}</caption>
                     <thead>
                         <tr>
-                            <th scope="col" class="num">"No."</th>
-                            <th scope="col">"Player"</th>
-                            <th scope="col" class="num">"Rtg"</th>
+                            <th scope="col" class="num">{tr!(standings.crosstable.number)}</th>
+                            <th scope="col">{tr!(standings.crosstable.player)}</th>
+                            <th scope="col" class="num">{tr!(standings.crosstable.rating)}</th>
                             {head}
-                            <th scope="col" class="num">"Pts"</th>
-                            <th scope="col">"Withdrew"</th>
+                            <th scope="col" class="num">{tr!(standings.crosstable.points)}</th>
+                            <th scope="col">{tr!(standings.crosstable.withdrew)}</th>
                         </tr>
                     </thead>
                     <tbody>{rows}</tbody>
@@ -332,23 +345,29 @@ pub fn Crosstable(
         );
     };
     let print_title = Signal::derive(move || {
-        tournament.with(|t| format!("{} — crosstable, {}", t.name, text::round_progress(t)))
+        let locale = lang.get();
+        tournament.with(|t| {
+            td_string!(
+                locale,
+                standings.crosstable.print_title,
+                event = &t.name,
+                progress = text::round_progress_in(locale, t)
+            )
+            .to_string()
+        })
     });
 
     view! {
         <crate::components::layout::PrintTitle title=print_title />
         <div class="crosstable-head">
-            <h3>"Crosstable"</h3>
+            <h3>{tr!(standings.crosstable.heading)}</h3>
             <button type="button" class="no-print" data-testid="print-crosstable" on:click=print>
-                "Print wall chart"
+                {tr!(standings.crosstable.print)}
             </button>
             <p class="status no-print" role="status">{move || print_status.get()}</p>
         </div>
         <p class="muted no-print" id="crosstable-help">
-            "Select a result to change it, or focus it (arrow keys move between games; Enter opens the choices, Escape closes them) and type "
-            <kbd>"1"</kbd>" "<kbd>"="</kbd>" "<kbd>"0"</kbd>" (win, draw, loss for the row's player), "
-            <kbd>"+"</kbd>" "<kbd>"-"</kbd>" (forfeit win, loss) or "<kbd>"Delete"</kbd>
-            " (not played yet). Underlined: played with White. Hatched: after a withdrawal."
+            {move || td!(lang.get(), standings.crosstable.help, <kbd> = <kbd />)}
         </p>
         <div aria-live="polite" class="no-print">
             <ResultChooser editor=editor />
@@ -365,16 +384,19 @@ fn ResultChooser(
 ) -> impl IntoView {
     move || {
         let at = editor.selected.get()?;
+        let locale = editor.lang.get();
         let (title, current) = editor.tournament.with(|t| {
             let g = game_at(t, at)?;
             Some((
-                format!(
-                    "Round {}, board {}: {} (White) – {} (Black)",
-                    at.round + 1,
-                    at.board + 1,
-                    text::name_of(t, g.white),
-                    text::name_of(t, g.black)
-                ),
+                td_string!(
+                    locale,
+                    standings.crosstable.chooser_title,
+                    round = at.round + 1,
+                    board = at.board + 1,
+                    white = text::name_of(t, g.white),
+                    black = text::name_of(t, g.black)
+                )
+                .to_string(),
                 g.result,
             ))
         })?;
@@ -393,7 +415,7 @@ fn ResultChooser(
                 <p id="chooser-title">
                     <strong>{title}</strong>
                     ": "
-                    {text::result_words(current)}
+                    {text::result_words_in(locale, current)}
                 </p>
                 <div class="choices">
                     {CHOICES
@@ -405,13 +427,13 @@ fn ResultChooser(
                                     aria-pressed=(choice == current).to_string()
                                     on:click=move |_| editor.set_result(at, choice)
                                 >
-                                    {text::result_words(choice)}
+                                    {text::result_words_in(locale, choice)}
                                 </button>
                             }
                         })
                         .collect_view()}
                     <button type="button" class="quiet" on:click=move |_| editor.close_chooser()>
-                        "Close"
+                        {tr!(standings.crosstable.close)}
                     </button>
                 </div>
             </div>
@@ -443,7 +465,8 @@ fn PlayerRow(
                 let by_round = l.by_round;
                 let bye = move || {
                     if by_round {
-                        tournament.with(|t| text::entry_short(t.entry(p, j as u32 + 1)))
+                        let locale = editor.lang.get();
+                        tournament.with(|t| text::entry_short_in(locale, t.entry(p, j as u32 + 1)))
                     } else {
                         String::new()
                     }
@@ -468,10 +491,17 @@ fn PlayerRow(
     view! {
         <tr class:withdrawn=move || editor.withdrawn_after(p).is_some()>
             <td class="num">{p}</td>
-            <th scope="row" class="player">{move || editor.name(p)}</th>
+            <th scope="row" class="player" translate="no">
+                {move || editor.name(p)}
+            </th>
             <td class="num">{move || tournament.with(|t| text::rating_of(t, p))}</td>
             {cells}
-            <td class="num points">{move || tournament.with(|t| t.points(p).to_string())}</td>
+            <td class="num points">
+                {move || {
+                    let locale = editor.lang.get();
+                    tournament.with(|t| text::localise(locale, t.points(p).to_string()))
+                }}
+            </td>
             <td>
                 <WithdrawalSelect editor=editor player=p rounds=l.scheduled_rounds />
             </td>
@@ -504,6 +534,7 @@ fn GameButton(
     spot: Spot,
 ) -> impl IntoView {
     let info = Memo::new(move |_| {
+        let locale = editor.lang.get();
         editor.tournament.with(|t| {
             let g = game_at(t, at)?;
             let colour = g.colour_of(player)?;
@@ -514,19 +545,28 @@ fn GameButton(
                     .is_some_and(|after| at.round as u32 + 1 > after)
             };
             let late = late(player) || late(opponent);
-            let words = format!(
-                "Round {}: {} ({}) against {}: {}{}",
-                at.round + 1,
-                text::name_of(t, player),
-                if colour == Color::White {
-                    "White"
-                } else {
-                    "Black"
-                },
-                text::name_of(t, opponent),
-                text::result_words(g.result),
-                if late { ", after a withdrawal" } else { "" }
-            );
+            let colour_word = if colour == Color::White {
+                td_string!(locale, standings.crosstable.white)
+            } else {
+                td_string!(locale, standings.crosstable.black)
+            };
+            let (round, result) = (at.round + 1, text::result_words_in(locale, g.result));
+            let (player, opponent_name) = (text::name_of(t, player), text::name_of(t, opponent));
+            let game = td_string!(
+                locale,
+                standings.crosstable.game,
+                round,
+                player,
+                colour = colour_word,
+                opponent = opponent_name,
+                result
+            )
+            .to_string();
+            let words = if late {
+                td_string!(locale, standings.crosstable.game_late, game).to_string()
+            } else {
+                game
+            };
             Some(GameInfo {
                 result: g.result,
                 colour,
@@ -538,14 +578,18 @@ fn GameButton(
     });
     let by_round = move || editor.layout.with(|l| l.by_round);
     let symbol = move || {
+        let locale = editor.lang.get();
         info.with(|i| {
             i.as_ref().map_or(String::new(), |i| {
                 if by_round() {
-                    text::entry_short(Entry::Game {
-                        opponent: i.opponent,
-                        colour: i.colour,
-                        result: i.result,
-                    })
+                    text::entry_short_in(
+                        locale,
+                        Entry::Game {
+                            opponent: i.opponent,
+                            colour: i.colour,
+                            result: i.result,
+                        },
+                    )
                 } else {
                     text::result_symbol(i.result, i.colour).to_string()
                 }
@@ -631,7 +675,10 @@ fn WithdrawalSelect(
     };
     view! {
         <select
-            aria-label=move || format!("{} withdrew after round", editor.name(p))
+            aria-label=move || {
+                td_string!(editor.lang.get(), standings.crosstable.withdrew_aria, player = editor.name(p))
+                    .to_string()
+            }
             prop:value=current
             on:change=move |ev| {
                 let after = event_target_value(&ev).parse().ok();
@@ -640,7 +687,13 @@ fn WithdrawalSelect(
         >
             <option value="">"—"</option>
             {(0..rounds)
-                .map(|r| view! { <option value=r.to_string()>{crate::text::withdrawal_point(r)}</option> })
+                .map(|r| {
+                    view! {
+                        <option value=r.to_string()>
+                            {move || text::withdrawal_point_in(editor.lang.get(), r)}
+                        </option>
+                    }
+                })
                 .collect_view()}
         </select>
     }

@@ -116,7 +116,7 @@ impl Table {
             for c in &r.cells {
                 let class = match (c.num, c.class.is_empty()) {
                     (true, true) => "num".to_string(),
-                    (true, false) => format!("num {}", c.class),
+                    (true, false) => ["num", c.class].join(" "),
                     (false, _) => c.class.to_string(),
                 };
                 h.push_str(&format!("<td class=\"{class}\">{}", escape(&c.text)));

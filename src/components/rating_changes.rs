@@ -3,12 +3,73 @@
 //! the new rating and the performance rating; initial ratings of unrated players. An arbiter's K
 //! for a player (new players and other cases) is set here and saved in the event.
 
+use crate::i18n::{td_string, Locale};
+use crate::lang::use_lang;
 use crate::live_standings::LiveStandings;
 use crate::store::use_store;
-use crate::tiebreak_text::player;
-use engine::rating::two_decimals;
+use crate::text::localise;
+use crate::tiebreak_text::{player, policy_name};
+use crate::tr;
+use engine::rating::{two_decimals, InitialRating, KReason, RatingChange};
 use engine::StartNo;
 use leptos::prelude::*;
+
+/// Hundredths as the reader writes them (`0.73`, `0,73`).
+fn hundredths(locale: Locale, h: i64) -> String {
+    localise(locale, two_decimals(h))
+}
+
+/// Why K has its value ([`KReason`]; its English `Display` stays for the CLI).
+fn k_reason(locale: Locale, reason: KReason) -> String {
+    match reason {
+        KReason::Override => td_string!(locale, standings.ratings.k_override).to_string(),
+        KReason::NewPlayer { rated_games } => {
+            td_string!(locale, standings.ratings.k_new_player, count = rated_games).to_string()
+        }
+        KReason::Junior { age } => td_string!(locale, standings.ratings.k_junior, age).to_string(),
+        KReason::Under2400 => td_string!(locale, standings.ratings.k_under_2400).to_string(),
+        KReason::From2400 => td_string!(locale, standings.ratings.k_from_2400).to_string(),
+    }
+}
+
+/// Why K has its value, with the 700 cap when it lowered K (the engine's
+/// [`RatingChange::k_note`], in the reader's language).
+fn k_note(locale: Locale, c: &RatingChange) -> String {
+    let reason = k_reason(locale, c.k_reason);
+    if c.k_capped {
+        td_string!(
+            locale,
+            standings.ratings.k_capped,
+            reason,
+            base = c.base_k,
+            k = c.k,
+            count = c.games.len()
+        )
+        .to_string()
+    } else {
+        reason
+    }
+}
+
+/// An unrated player's initial rating, with what limits it.
+fn initial_rating(locale: Locale, i: &InitialRating) -> String {
+    let Some(rating) = i.rating else {
+        return td_string!(locale, standings.ratings.initial_none).to_string();
+    };
+    let mut shown = rating.to_string();
+    if i.capped {
+        shown = td_string!(locale, standings.ratings.initial_capped, rating = shown).to_string();
+    }
+    if !i.publishable {
+        shown = td_string!(
+            locale,
+            standings.ratings.initial_unpublishable,
+            rating = shown
+        )
+        .to_string();
+    }
+    shown
+}
 
 /// K values an arbiter sets (B.02 8.3.3); "" is the automatic K.
 const K_CHOICES: [u8; 3] = [40, 20, 10];
@@ -19,6 +80,7 @@ pub fn RatingChanges(
     live: LiveStandings,
 ) -> impl IntoView {
     let store = use_store();
+    let lang = use_lang();
     let set_k = move |p: StartNo, k: Option<u8>| {
         store.update_event(&live.event_id.get_value(), |t| {
             if let Some(pl) = t.players.get_mut(p as usize - 1) {
@@ -34,6 +96,7 @@ pub fn RatingChanges(
         })
     };
     let changes = move || {
+        let locale = lang.get();
         live.tournament.with(|t| {
             let t = t.as_ref()?;
             live.ratings.with(|r| {
@@ -43,12 +106,14 @@ pub fn RatingChanges(
                         .map(|c| {
                             let p = c.start_no;
                             let name = player(t, p);
-                            let reason = c.k_note();
+                            let reason = k_note(locale, c);
                             let current = override_of(p);
                             let (gain, loss) = (c.change > 0, c.change < 0);
                             view! {
                                 <tr>
-                                    <th scope="row" class="player">{name.clone()}</th>
+                                    <th scope="row" class="player" translate="no">
+                                        {name.clone()}
+                                    </th>
                                     <td class="num">{c.rating}</td>
                                     <td class="num k" title=reason.clone()>
                                         {c.k}
@@ -57,13 +122,18 @@ pub fn RatingChanges(
                                     </td>
                                     <td>
                                         <select
-                                            aria-label=format!("K set by the arbiter for {name}")
+                                            aria-label=td_string!(
+                                                locale,
+                                                standings.ratings.k_aria,
+                                                player = &name
+                                            )
+                                            .to_string()
                                             on:change=move |ev| {
                                                 set_k(p, event_target_value(&ev).parse().ok())
                                             }
                                         >
                                             <option value="" selected=current.is_none()>
-                                                "automatic"
+                                                {tr!(standings.ratings.k_automatic)}
                                             </option>
                                             {K_CHOICES
                                                 .into_iter()
@@ -78,9 +148,11 @@ pub fn RatingChanges(
                                         </select>
                                     </td>
                                     <td class="num">{c.games.len()}</td>
-                                    <td class="num">{c.score.to_string()}</td>
-                                    <td class="num">{two_decimals(i64::from(c.expected_hundredths))}</td>
-                                    <td class="num">{two_decimals(c.change_hundredths)}</td>
+                                    <td class="num">{localise(locale, c.score.to_string())}</td>
+                                    <td class="num">
+                                        {hundredths(locale, i64::from(c.expected_hundredths))}
+                                    </td>
+                                    <td class="num">{hundredths(locale, c.change_hundredths)}</td>
                                     <td class="num change" class:up=gain class:down=loss>
                                         {format!("{:+}", c.change)}
                                     </td>
@@ -95,6 +167,7 @@ pub fn RatingChanges(
         })
     };
     let initial = move || {
+        let locale = lang.get();
         live.tournament.with(|t| {
             let t = t.as_ref()?;
             live.ratings.with(|r| {
@@ -106,25 +179,16 @@ pub fn RatingChanges(
                     .initial
                     .iter()
                     .map(|i| {
-                        let rating = match i.rating {
-                            None => "none: no point scored, the event is disregarded".to_string(),
-                            Some(v) => format!(
-                                "{v}{}{}",
-                                if i.capped { " (capped at 2200)" } else { "" },
-                                if i.publishable {
-                                    ""
-                                } else {
-                                    " — not yet publishable (5 games against rated opponents and ≥ 1400 needed)"
-                                }
-                            ),
-                        };
+                        let rating = initial_rating(locale, i);
                         view! {
                             <tr>
-                                <th scope="row" class="player">{player(t, i.start_no)}</th>
+                                <th scope="row" class="player" translate="no">
+                                    {player(t, i.start_no)}
+                                </th>
                                 <td class="num">{i.games.len()}</td>
-                                <td class="num">{i.score.to_string()}</td>
-                                <td class="num">{two_decimals(i.average_hundredths)}</td>
-                                <td class="num">{two_decimals(i64::from(i.p_hundredths))}</td>
+                                <td class="num">{localise(locale, i.score.to_string())}</td>
+                                <td class="num">{hundredths(locale, i.average_hundredths)}</td>
+                                <td class="num">{hundredths(locale, i64::from(i.p_hundredths))}</td>
                                 <td class="num">{format!("{:+}", i.dp)}</td>
                                 <td>{rating}</td>
                             </tr>
@@ -132,22 +196,19 @@ pub fn RatingChanges(
                     })
                     .collect_view();
                 Some(view! {
-                    <h4>"Unrated players: initial rating (B.02 8.2)"</h4>
-                    <p class="muted small">
-                        "Two hypothetical opponents rated 1800 are added, with a draw against each; \
-                         at most 2200."
-                    </p>
+                    <h4>{tr!(standings.ratings.initial_heading)}</h4>
+                    <p class="muted small">{tr!(standings.ratings.initial_intro)}</p>
                     <div class="table-scroll">
                         <table class="initial-ratings">
                             <thead>
                                 <tr>
-                                    <th scope="col">"Player"</th>
-                                    <th scope="col" class="num">"Games"</th>
-                                    <th scope="col" class="num">"Score"</th>
-                                    <th scope="col" class="num">"Ra"</th>
-                                    <th scope="col" class="num">"p"</th>
-                                    <th scope="col" class="num">"dp"</th>
-                                    <th scope="col">"Initial rating"</th>
+                                    <th scope="col">{tr!(standings.ratings.col_player)}</th>
+                                    <th scope="col" class="num">{tr!(standings.ratings.col_games)}</th>
+                                    <th scope="col" class="num">{tr!(standings.ratings.col_score)}</th>
+                                    <th scope="col" class="num">{tr!(standings.ratings.col_average)}</th>
+                                    <th scope="col" class="num">{tr!(standings.ratings.col_p)}</th>
+                                    <th scope="col" class="num">{tr!(standings.ratings.col_dp)}</th>
+                                    <th scope="col">{tr!(standings.ratings.col_initial)}</th>
                                 </tr>
                             </thead>
                             <tbody>{rows}</tbody>
@@ -163,33 +224,28 @@ pub fn RatingChanges(
     };
     view! {
         <section class="panel" data-testid="rating-changes" aria-labelledby="ratings-title">
-            <h3 id="ratings-title">"FIDE rating changes"</h3>
+            <h3 id="ratings-title">{tr!(standings.ratings.heading)}</h3>
             <PlayedOnlyNote live=live />
-            <p class="muted small">
-                "From the recorded results (B.02): rated games are games played over the board against a \
-                 rated opponent; expected score from table 8.1.2 with the 400-point rule; change = K × \
-                 (score − expected), rounded once for the event (0.5 up). K: 40 up to 18 years and under \
-                 2300, 20 under 2400, 10 from 2400; lowered when K × games > 700 (marked *)."
-            </p>
+            <p class="muted small">{tr!(standings.ratings.intro)}</p>
             <Show
                 when=move || !empty()
-                fallback=|| view! { <p class="muted">"No rated player has a rated game yet."</p> }
+                fallback=|| view! { <p class="muted">{tr!(standings.ratings.empty)}</p> }
             >
                 <div class="table-scroll">
                     <table class="rating-changes">
                         <thead>
                             <tr>
-                                <th scope="col">"Player"</th>
-                                <th scope="col" class="num">"Rating"</th>
-                                <th scope="col" class="num">"K"</th>
-                                <th scope="col">"K set by arbiter"</th>
-                                <th scope="col" class="num">"Games"</th>
-                                <th scope="col" class="num">"Score"</th>
-                                <th scope="col" class="num">"Expected"</th>
-                                <th scope="col" class="num">"Change"</th>
-                                <th scope="col" class="num">"Rounded"</th>
-                                <th scope="col" class="num">"New"</th>
-                                <th scope="col" class="num">"Perf."</th>
+                                <th scope="col">{tr!(standings.ratings.col_player)}</th>
+                                <th scope="col" class="num">{tr!(standings.ratings.col_rating)}</th>
+                                <th scope="col" class="num">{tr!(standings.ratings.col_k)}</th>
+                                <th scope="col">{tr!(standings.ratings.col_k_set)}</th>
+                                <th scope="col" class="num">{tr!(standings.ratings.col_games)}</th>
+                                <th scope="col" class="num">{tr!(standings.ratings.col_score)}</th>
+                                <th scope="col" class="num">{tr!(standings.ratings.col_expected)}</th>
+                                <th scope="col" class="num">{tr!(standings.ratings.col_change)}</th>
+                                <th scope="col" class="num">{tr!(standings.ratings.col_rounded)}</th>
+                                <th scope="col" class="num">{tr!(standings.ratings.col_new)}</th>
+                                <th scope="col" class="num">{tr!(standings.ratings.col_performance)}</th>
                             </tr>
                         </thead>
                         <tbody>{changes}</tbody>
@@ -208,21 +264,19 @@ fn PlayedOnlyNote(
     /// The event's live standings (their basis).
     live: LiveStandings,
 ) -> impl IntoView {
+    let lang = use_lang();
     let policy_basis = move || {
         live.computed.with(|c| match c.as_ref().map(|c| c.basis) {
-            Some(engine::standings::Basis::Policy(policy)) => Some(policy.label()),
+            Some(engine::standings::Basis::Policy(policy)) => Some(policy),
             _ => None,
         })
     };
     move || {
-        policy_basis().map(|label| {
+        policy_basis().map(|policy| {
+            let policy = policy_name(lang.get(), policy);
             view! {
                 <p class="note" role="note" data-testid="ratings-played-only">
-                    {format!(
-                        "The standings above use the “{label}” crosstable; these rating changes do \
-                         not: FIDE rates games actually played over the board only, so imputed, \
-                         annulled or forfeited games count for nothing here."
-                    )}
+                    {td_string!(lang.get(), standings.ratings.played_only, policy).to_string()}
                 </p>
             }
         })

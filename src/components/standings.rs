@@ -10,22 +10,98 @@ use crate::components::tiebreak_editor::TiebreakEditor;
 use crate::components::tiebreak_table::{Selection, TiebreakTable};
 use crate::components::why_above::WhyAbovePanel;
 use crate::files;
+use crate::i18n::{td_string, Locale};
+use crate::lang::use_lang;
 use crate::live_standings::{policies_unavailable, LiveStandings};
 use crate::store::use_store;
 use crate::text;
-use crate::tiebreak_text::{player, policy_games_rule};
+use crate::tiebreak_text::{player, policy_games_rule, policy_name, sentences};
 use crate::tiebreaks::{Basis, TiebreakChoice};
+use crate::tr;
 use engine::impute::Policy;
+use engine::standings::Fallback;
+use engine::Tournament;
 use leptos::prelude::*;
 
 /// The basis select's label for `b` (the Bayesian one says its k).
-fn basis_label(b: Basis, k: f64) -> String {
+fn basis_label(locale: Locale, b: Basis, k: f64) -> String {
     match b {
-        Basis::Recorded => "Recorded results".to_string(),
-        Basis::Policy(Policy::Bayes) => {
-            format!("{} at k = {}", Policy::Bayes.label(), text::k_value(k))
+        Basis::Recorded => td_string!(locale, standings.basis.recorded).to_string(),
+        Basis::Policy(Policy::Bayes) => td_string!(
+            locale,
+            standings.basis.bayes_at_k,
+            k = text::localise(locale, text::k_value(k))
+        )
+        .to_string(),
+        Basis::Policy(p) => policy_name(locale, p).to_string(),
+    }
+}
+
+/// Why the recorded results stand in for the chosen policy.
+fn fallback_text(locale: Locale, why: &Fallback) -> String {
+    match why {
+        Fallback::Swiss => td_string!(locale, standings.basis.fallback_swiss).to_string(),
+        Fallback::NoWithdrawal => {
+            td_string!(locale, standings.basis.fallback_no_withdrawal).to_string()
         }
-        Basis::Policy(p) => p.label().to_string(),
+        // The imputation's error in words is the `errors` catalogue's (its Display until then).
+        Fallback::Impute(e) => td_string!(
+            locale,
+            standings.basis.fallback_impute,
+            error = e.to_string()
+        )
+        .to_string(),
+    }
+}
+
+/// What the basis note says: how the chosen basis counts the games, and what it did here.
+fn basis_note(locale: Locale, t: &Tournament, c: &crate::live_standings::Computed) -> String {
+    if let Some(why) = &c.fallback {
+        return fallback_text(locale, why);
+    }
+    match c.basis {
+        Basis::Recorded => td_string!(locale, standings.basis.recorded_note).to_string(),
+        Basis::Policy(p) => {
+            let mut parts = vec![policy_games_rule(locale, p).to_string()];
+            for (w, r) in &c.resolved {
+                parts.push(
+                    td_string!(
+                        locale,
+                        standings.basis.resolved,
+                        player = player(t, *w),
+                        policy = policy_name(locale, *r)
+                    )
+                    .to_string(),
+                );
+            }
+            if !c.removed.is_empty() {
+                let names: Vec<String> = c.removed.iter().map(|&p| player(t, p)).collect();
+                parts.push(
+                    td_string!(locale, standings.basis.removed, players = names.join(", "))
+                        .to_string(),
+                );
+            }
+            sentences(locale, &parts)
+        }
+    }
+}
+
+/// What the toolbar's status line says after a download or print that failed (the reason is
+/// the browser's or the print view's), worded when drawn.
+#[derive(Clone, Debug, PartialEq)]
+enum Problem {
+    Download(String),
+    Print(String),
+}
+
+impl Problem {
+    fn text(&self, locale: Locale) -> String {
+        match self {
+            Problem::Download(error) => {
+                td_string!(locale, standings.tab.download_failed, error).to_string()
+            }
+            Problem::Print(error) => error.clone(),
+        }
     }
 }
 
@@ -43,39 +119,16 @@ pub fn StandingsTable(
         store.set_tiebreak_choice(&id.get_value(), &c);
     });
     let k = Memo::new(move |_| store.settings.with(|s| s.k));
-    let status = RwSignal::new(String::new());
+    let lang = use_lang();
+    let status = RwSignal::new(None::<Problem>);
 
     let unavailable = Memo::new(move |_| {
         live.tournament
             .with(|t| t.as_ref().and_then(policies_unavailable))
     });
     let basis_note = move || {
-        live.with(|t, c| {
-            if let Some(why) = &c.fallback {
-                return why.to_string();
-            }
-            match c.basis {
-                Basis::Recorded => {
-                    "The results as recorded: what FIDE's tie-break rules (C.07) compute on.".into()
-                }
-                Basis::Policy(p) => {
-                    let mut s = policy_games_rule(p).to_string();
-                    for (w, r) in &c.resolved {
-                        s.push_str(&format!(
-                            " Here: {} → {}.",
-                            player(t, *w),
-                            r.label().to_lowercase()
-                        ));
-                    }
-                    if !c.removed.is_empty() {
-                        let names: Vec<String> = c.removed.iter().map(|&p| player(t, p)).collect();
-                        s.push_str(&format!(" Not in the table: {}.", names.join(", ")));
-                    }
-                    s
-                }
-            }
-        })
-        .unwrap_or_default()
+        live.with(|t, c| basis_note(lang.get(), t, c))
+            .unwrap_or_default()
     };
     let download = move |_| {
         let result = live.with(|t, c| {
@@ -88,21 +141,29 @@ pub fn StandingsTable(
             files::download(&name, "text/csv", &csv)
         });
         status.set(match result {
-            Some(Err(e)) => format!("Download failed: {e}"),
-            _ => String::new(),
+            Some(Err(e)) => Some(Problem::Download(e.to_string())),
+            _ => None,
         });
     };
 
     let print = move |_| {
         if let Err(e) = print_view("standings") {
-            status.set(e);
+            status.set(Some(Problem::Print(e)));
         }
     };
     let print_title = Signal::derive(move || {
+        let locale = lang.get();
         live.tournament
             .with(|t| {
-                t.as_ref()
-                    .map(|t| format!("{} — standings, {}", t.name, text::round_progress(t)))
+                t.as_ref().map(|t| {
+                    td_string!(
+                        locale,
+                        standings.tab.print_title,
+                        event = &t.name,
+                        progress = text::round_progress_in(locale, t)
+                    )
+                    .to_string()
+                })
             })
             .unwrap_or_default()
     });
@@ -113,15 +174,16 @@ pub fn StandingsTable(
 
     view! {
         <PrintTitle title=print_title />
-        <h3>"Standings"</h3>
+        <h3>{tr!(standings.tab.heading)}</h3>
         <details class="standings-settings no-print" open=!narrow>
-            <summary>"Tie-breaks and what they are computed on"</summary>
+            <summary>{tr!(standings.tab.settings)}</summary>
         <div class="standings-controls">
             <TiebreakEditor choice=live.choice on_change=on_change />
             <fieldset class="basis">
-                <legend>"Computed on"</legend>
+                <legend>{tr!(standings.tab.computed_on)}</legend>
                 <label class="inline" for="standings-basis">
-                    "Results "
+                    {tr!(standings.tab.basis_label)}
+                    " "
                 </label>
                 <select
                     id="standings-basis"
@@ -138,13 +200,13 @@ pub fn StandingsTable(
                 >
                     {move || {
                         let current = live.choice.with(|c| c.basis);
-                        let k = k.get();
+                        let (k, locale) = (k.get(), lang.get());
                         Basis::all()
                             .into_iter()
                             .map(|b| {
                                 view! {
                                     <option value=b.id() selected=b == current>
-                                        {basis_label(b, k)}
+                                        {basis_label(locale, b, k)}
                                     </option>
                                 }
                             })
@@ -155,21 +217,21 @@ pub fn StandingsTable(
                     {basis_note}
                 </p>
                 <Show when=move || unavailable.get().is_none()>
-                    <p class="muted small">
-                        "k is the withdrawal view's prior strength; change it there."
-                    </p>
+                    <p class="muted small">{tr!(standings.tab.k_note)}</p>
                 </Show>
             </fieldset>
         </div>
         </details>
         <div class="toolbar no-print">
             <button type="button" data-testid="export-standings-csv" on:click=download>
-                "Download CSV"
+                {tr!(standings.tab.download_csv)}
             </button>
             <button type="button" data-testid="print-standings" on:click=print>
-                "Print standings"
+                {tr!(standings.tab.print)}
             </button>
-            <p class="status" role="status">{move || status.get()}</p>
+            <p class="status" role="status">
+                {move || status.with(|s| s.as_ref().map(|p| p.text(lang.get())))}
+            </p>
         </div>
         <div class="standings-layout">
             <TiebreakTable live=live selected=selected />

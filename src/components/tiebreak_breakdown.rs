@@ -3,8 +3,11 @@
 //! counted lines make the value — all from the engine's [`engine::tiebreak::Explanation`].
 
 use crate::components::tiebreak_table::Selection;
+use crate::i18n::td_string;
+use crate::lang::use_lang;
 use crate::live_standings::LiveStandings;
 use crate::tiebreak_text::{self as words, value_full};
+use crate::tr;
 use engine::tiebreak::{Unplayed, What};
 use leptos::prelude::*;
 
@@ -15,27 +18,24 @@ pub fn TiebreakBreakdown(
     /// The player and criterion shown; the criterion buttons change it.
     selected: RwSignal<Option<Selection>>,
 ) -> impl IntoView {
+    let lang = use_lang();
     let content = move || {
+        let locale = lang.get();
         let Some(sel) = selected.get() else {
-            return view! {
-                <p class="muted">
-                    "Choose a player or a value in the table to see how each tie-break value is made."
-                </p>
-            }
-            .into_any();
+            return view! { <p class="muted">{tr!(standings.breakdown.choose)}</p> }.into_any();
         };
         live.with(|t, c| {
             let s = &c.standings;
             let Some(row) = s.row(sel.player) else {
                 return view! {
-                    <p class="muted">"This player is not in the table under the chosen basis."</p>
+                    <p class="muted">{tr!(standings.breakdown.not_in_table)}</p>
                 }
                 .into_any();
             };
             if s.tiebreaks.is_empty() {
                 return view! {
-                    <h4 aria-live="polite">{words::player(t, sel.player)}</h4>
-                    <p class="muted">"The list has no tie-break: only points order the table."</p>
+                    <h4 aria-live="polite" translate="no">{words::player(t, sel.player)}</h4>
+                    <p class="muted">{tr!(standings.breakdown.no_tiebreak)}</p>
                 }
                 .into_any();
             }
@@ -78,11 +78,20 @@ pub fn TiebreakBreakdown(
                         .unwrap_or_else(|| "–".to_string());
                     let status = match (item.counted, item.excluded) {
                         (true, _) => None,
-                        (false, Some(e)) => Some(format!("not counted: {}", words::exclusion(e))),
-                        (false, None) => Some("not counted".to_string()),
+                        (false, Some(e)) => Some(
+                            td_string!(
+                                locale,
+                                standings.breakdown.not_counted_why,
+                                why = words::exclusion(locale, e)
+                            )
+                            .to_string(),
+                        ),
+                        (false, None) => {
+                            Some(td_string!(locale, standings.breakdown.not_counted).to_string())
+                        }
                     };
                     // What the round was, when the line does not say it already.
-                    let mut what = words::what(&item.what);
+                    let mut what = words::what(locale, &item.what);
                     let says_kind = matches!(
                         item.what,
                         What::DummyOpponent { .. } | What::Round { .. } | What::GameScore { .. }
@@ -93,17 +102,17 @@ pub fn TiebreakBreakdown(
                         .map(|slot| slot.kind)
                         .filter(|&k| k != Unplayed::Played && !says_kind);
                     if let Some(k) = kind {
-                        what.push_str(&format!(" · {}", words::unplayed(k)));
+                        what.push_str(&format!(" · {}", words::unplayed(locale, k)));
                     }
                     view! {
                         <tr class:excluded=!item.counted>
                             <td class="num">{round}</td>
-                            <td>{opponent}</td>
+                            <td translate="no">{opponent}</td>
                             <td>
                                 {what}
                                 {status.map(|s| view! { <span class="why-not">{s}</span> })}
                             </td>
-                            <td class="num">{item.value.to_string()}</td>
+                            <td class="num">{words::number(locale, item.value)}</td>
                         </tr>
                     }
                 })
@@ -113,31 +122,46 @@ pub fn TiebreakBreakdown(
                 "{}: {} = {}",
                 words::player(t, sel.player),
                 tb.code(),
-                value_full(value.value)
+                value_full(locale, value.value)
             );
+            let summary = td_string!(
+                locale,
+                standings.breakdown.summary,
+                rank = row.rank,
+                points = words::number(locale, row.points),
+                criterion = words::criterion(locale, tb)
+            )
+            .to_string();
             view! {
                 <h4 aria-live="polite">{heading}</h4>
-                <p class="muted small">
-                    "Rank "{row.rank}", "{row.points.to_string()}" points. "{words::criterion(tb)}"."
-                </p>
-                <div class="criteria" role="group" aria-label="Tie-break to explain">
+                <p class="muted small">{summary}</p>
+                <div class="criteria" role="group" aria-label=tr!(standings.breakdown.criteria_aria)>
                     {tabs}
                 </div>
-                <p class="how">{words::how(t, &value.explanation.how, value.value)}</p>
+                <p class="how">{words::how(locale, t, &value.explanation.how, value.value)}</p>
                 {has_items
                     .then(|| {
                         view! {
-                            <div class="table-scroll" tabindex="0" role="region" aria-label="The games behind the value">
+                            <div
+                                class="table-scroll"
+                                tabindex="0"
+                                role="region"
+                                aria-label=tr!(standings.breakdown.items_aria)
+                            >
                                 <table class="breakdown-items">
                                     <caption class="visually-hidden">
-                                        "The lines of the value: round, opponent, what it is (and why it is not counted, if so), contribution"
+                                        {tr!(standings.breakdown.items_caption)}
                                     </caption>
                                     <thead>
                                         <tr>
-                                            <th scope="col" class="num">"Rd"</th>
-                                            <th scope="col">"Opponent"</th>
-                                            <th scope="col">"What"</th>
-                                            <th scope="col" class="num">"Value"</th>
+                                            <th scope="col" class="num">
+                                                {tr!(standings.breakdown.col_round)}
+                                            </th>
+                                            <th scope="col">{tr!(standings.breakdown.col_opponent)}</th>
+                                            <th scope="col">{tr!(standings.breakdown.col_what)}</th>
+                                            <th scope="col" class="num">
+                                                {tr!(standings.breakdown.col_value)}
+                                            </th>
                                         </tr>
                                     </thead>
                                     <tbody>{items}</tbody>
@@ -151,9 +175,10 @@ pub fn TiebreakBreakdown(
         .unwrap_or_else(|| ().into_any())
     };
     let rule = move || {
+        let locale = lang.get();
         live.computed.with(|c| {
             c.as_ref()
-                .map(|c| words::unplayed_rounds_rule(c.standings.system, c.standings.rules))
+                .map(|c| words::unplayed_rounds_rule(locale, c.standings.system, c.standings.rules))
                 .unwrap_or_default()
         })
     };
@@ -165,21 +190,21 @@ pub fn TiebreakBreakdown(
             aria-labelledby="breakdown-title"
         >
             <div class="breakdown-head">
-                <h3 id="breakdown-title">"How a value is made"</h3>
+                <h3 id="breakdown-title">{tr!(standings.breakdown.heading)}</h3>
                 <Show when=move || selected.with(Option::is_some)>
                     <button
                         type="button"
                         class="quiet"
-                        aria-label="Close the breakdown"
+                        aria-label=tr!(standings.breakdown.close_aria)
                         on:click=move |_| selected.set(None)
                     >
-                        "Close"
+                        {tr!(standings.breakdown.close)}
                     </button>
                 </Show>
             </div>
             {content}
             <details class="rule">
-                <summary>"Unplayed rounds"</summary>
+                <summary>{tr!(standings.breakdown.unplayed_rounds)}</summary>
                 <p class="small">{rule}</p>
             </details>
         </section>

@@ -4,10 +4,17 @@
 //! keeps the focus on the moved tie-break. Parts: [`PresetAndRules`], [`TiebreakItem`],
 //! [`AddTiebreak`], sharing one [`Editing`].
 
+use crate::i18n::{td_string, Locale};
+use crate::lang::use_lang;
+use crate::tiebreak_text::tiebreak_name;
 use crate::tiebreaks::{TiebreakChoice, SUGGESTED};
+use crate::tr;
 use engine::tiebreak::{System, Tiebreak, TiebreakRules};
 use leptos::html::Input;
 use leptos::prelude::*;
+
+/// The preset select's value for a list that is no preset.
+const CUSTOM: &str = "custom";
 
 /// One edit of the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,13 +68,69 @@ fn focus_later(id: String) {
     });
 }
 
-fn preset_label(system: System) -> String {
+fn preset_label(locale: Locale, system: System) -> String {
     let codes: Vec<String> = Tiebreak::preset(system).iter().map(|t| t.code()).collect();
-    let name = match system {
-        System::RoundRobin => "Round-robin",
-        System::Swiss => "Swiss",
-    };
-    format!("{name} (FIDE): {}", codes.join(", "))
+    let codes = codes.join(", ");
+    match system {
+        System::RoundRobin => td_string!(locale, standings.editor.preset_round_robin, codes),
+        System::Swiss => td_string!(locale, standings.editor.preset_swiss, codes),
+    }
+    .to_string()
+}
+
+/// The last change, as a fact, for screen readers (worded when drawn, in the language of the
+/// moment).
+#[derive(Clone, Debug, PartialEq)]
+enum Said {
+    Nothing,
+    MovedUp { code: String, position: usize },
+    MovedDown { code: String, position: usize },
+    Removed(String),
+    Added(String),
+    Preset(System),
+}
+
+impl Said {
+    fn text(&self, locale: Locale) -> String {
+        match self {
+            Said::Nothing => String::new(),
+            Said::MovedUp { code, position } => {
+                td_string!(locale, standings.editor.moved_up, code, position).to_string()
+            }
+            Said::MovedDown { code, position } => {
+                td_string!(locale, standings.editor.moved_down, code, position).to_string()
+            }
+            Said::Removed(code) => td_string!(locale, standings.editor.removed, code).to_string(),
+            Said::Added(code) => td_string!(locale, standings.editor.added, code).to_string(),
+            Said::Preset(system) => td_string!(
+                locale,
+                standings.editor.preset_chosen,
+                preset = preset_label(locale, *system)
+            )
+            .to_string(),
+        }
+    }
+}
+
+/// Why the last code typed was refused.
+#[derive(Clone, Debug, PartialEq)]
+enum Refusal {
+    Empty,
+    Duplicate(String),
+    /// The engine's reason (its words: the `errors` catalogue's to give).
+    Unknown(String),
+}
+
+impl Refusal {
+    fn text(&self, locale: Locale) -> String {
+        match self {
+            Refusal::Empty => td_string!(locale, standings.editor.error_empty).to_string(),
+            Refusal::Duplicate(code) => {
+                td_string!(locale, standings.editor.error_duplicate, code).to_string()
+            }
+            Refusal::Unknown(reason) => reason.clone(),
+        }
+    }
 }
 
 /// The signals the editor's parts share: the event's choices, where changes go, and the
@@ -76,8 +139,8 @@ fn preset_label(system: System) -> String {
 struct Editing {
     choice: Memo<TiebreakChoice>,
     on_change: Callback<TiebreakChoice>,
-    announce: RwSignal<String>,
-    error: RwSignal<Option<String>>,
+    announce: RwSignal<Said>,
+    error: RwSignal<Option<Refusal>>,
 }
 
 impl Editing {
@@ -93,9 +156,15 @@ impl Editing {
         let mut c = self.choice.get_untracked();
         let code = |i: usize| c.tiebreaks.get(i).map(|t| t.code()).unwrap_or_default();
         let what = match e {
-            Edit::Up(i) => format!("{} moved up to position {}", code(i), i),
-            Edit::Down(i) => format!("{} moved down to position {}", code(i), i + 2),
-            Edit::Remove(i) => format!("{} removed", code(i)),
+            Edit::Up(i) => Said::MovedUp {
+                code: code(i),
+                position: i,
+            },
+            Edit::Down(i) => Said::MovedDown {
+                code: code(i),
+                position: i + 2,
+            },
+            Edit::Remove(i) => Said::Removed(code(i)),
         };
         if let Some(focus) = apply(&mut c.tiebreaks, e) {
             self.error.set(None);
@@ -116,9 +185,10 @@ pub fn TiebreakEditor(
     let editing = Editing {
         choice,
         on_change,
-        announce: RwSignal::new(String::new()),
-        error: RwSignal::new(None::<String>),
+        announce: RwSignal::new(Said::Nothing),
+        error: RwSignal::new(None::<Refusal>),
     };
+    let lang = use_lang();
     let rows = move || {
         let list = choice.with(|c| c.tiebreaks.clone());
         let last = list.len().saturating_sub(1);
@@ -130,26 +200,33 @@ pub fn TiebreakEditor(
 
     view! {
         <fieldset class="tiebreak-editor" data-testid="tiebreak-editor">
-            <legend>"Tie-breaks"</legend>
+            <legend>{tr!(standings.editor.legend)}</legend>
             <PresetAndRules editing=editing />
             <p class="muted small" id="tb-list-help">
-                "Points come first; then the list, in order. The presets are the orders of the FIDE TEC \
-                 tie-break exercises."
+                {tr!(standings.editor.list_help)}
             </p>
             <Show
                 when=move || choice.with(|c| !c.tiebreaks.is_empty())
-                fallback=|| view! { <p class="muted">"No tie-break: equal points share a rank."</p> }
+                fallback=|| view! { <p class="muted">{tr!(standings.editor.empty)}</p> }
             >
-                <ol class="tb-list" aria-label="Tie-breaks in order" aria-describedby="tb-list-help">
+                <ol
+                    class="tb-list"
+                    aria-label=tr!(standings.editor.list_aria)
+                    aria-describedby="tb-list-help"
+                >
                     {rows}
                 </ol>
             </Show>
             <AddTiebreak editing=editing />
             <Show when=move || editing.error.with(Option::is_some)>
-                <p class="alert" role="alert">{move || editing.error.get().unwrap_or_default()}</p>
+                <p class="alert" role="alert">
+                    {move || {
+                        editing.error.with(|e| e.as_ref().map(|e| e.text(lang.get())))
+                    }}
+                </p>
             </Show>
             <p class="visually-hidden" role="status" aria-live="polite">
-                {move || editing.announce.get()}
+                {move || editing.announce.with(|a| a.text(lang.get()))}
             </p>
         </fieldset>
     }
@@ -162,16 +239,26 @@ fn PresetAndRules(
     editing: Editing,
 ) -> impl IntoView {
     let choice = editing.choice;
+    let lang = use_lang();
     let preset_value = move || {
         choice.with(|c| match c.preset() {
             Some(s) => s.id().to_string(),
-            None => "custom".to_string(),
+            None => CUSTOM.to_string(),
         })
+    };
+    let preset_option = move |system: System| {
+        view! {
+            <option value=system.id()>{move || preset_label(lang.get(), system)}</option>
+        }
+    };
+    let rules_option = move |rules: TiebreakRules, label: fn(Locale) -> &'static str| {
+        view! { <option value=rules.id()>{move || label(lang.get())}</option> }
     };
     view! {
         <div class="tb-selects">
             <label class="inline">
-                "Preset "
+                {tr!(standings.editor.preset_label)}
+                " "
                 <select
                     data-testid="tiebreak-preset"
                     prop:value=preset_value
@@ -180,17 +267,20 @@ fn PresetAndRules(
                         if let Ok(system) = v.parse::<System>() {
                             editing.change(|c| c.tiebreaks = Tiebreak::preset(system));
                             editing.error.set(None);
-                            editing.announce.set(format!("{} preset chosen", preset_label(system)));
+                            editing.announce.set(Said::Preset(system));
                         }
                     }
                 >
-                    <option value="round-robin">{preset_label(System::RoundRobin)}</option>
-                    <option value="swiss">{preset_label(System::Swiss)}</option>
-                    <option value="custom" disabled=true>"Custom list"</option>
+                    {preset_option(System::RoundRobin)}
+                    {preset_option(System::Swiss)}
+                    <option value=CUSTOM disabled=true>
+                        {tr!(standings.editor.custom)}
+                    </option>
                 </select>
             </label>
             <label class="inline">
-                "Rules "
+                {tr!(standings.editor.rules_label)}
+                " "
                 <select
                     data-testid="tiebreak-rules"
                     prop:value=move || choice.with(|c| c.rules.id())
@@ -200,8 +290,14 @@ fn PresetAndRules(
                         }
                     }
                 >
-                    <option value="fide2026">"FIDE 2026 (in force from 1 March 2026)"</option>
-                    <option value="fide2023">"FIDE 2023"</option>
+                    {rules_option(
+                        TiebreakRules::Fide2026,
+                        |l| td_string!(l, standings.editor.rules_2026),
+                    )}
+                    {rules_option(
+                        TiebreakRules::Fide2023,
+                        |l| td_string!(l, standings.editor.rules_2023),
+                    )}
                 </select>
             </label>
         </div>
@@ -222,18 +318,19 @@ fn TiebreakItem(
 ) -> impl IntoView {
     let i = index;
     let code = tiebreak.code();
+    let lang = use_lang();
     view! {
         <li class="tb-item">
             <span class="tb-pos" aria-hidden="true">{i + 1}"."</span>
             <span class="tb-code">{code.clone()}</span>
-            <span class="tb-name muted">{tiebreak.name()}</span>
+            <span class="tb-name muted">{move || tiebreak_name(lang.get(), tiebreak)}</span>
             <span class="tb-actions">
                 <button
                     type="button"
                     id=format!("tb-{i}-up")
                     class="icon"
-                    aria-label=format!("Move {code} up")
-                    title="Move up"
+                    aria-label=tr!(standings.editor.move_up_aria, code = code.clone())
+                    title=tr!(standings.editor.move_up)
                     disabled=i == 0
                     on:click=move |_| editing.edit(Edit::Up(i))
                 >
@@ -243,8 +340,8 @@ fn TiebreakItem(
                     type="button"
                     id=format!("tb-{i}-down")
                     class="icon"
-                    aria-label=format!("Move {code} down")
-                    title="Move down"
+                    aria-label=tr!(standings.editor.move_down_aria, code = code.clone())
+                    title=tr!(standings.editor.move_down)
                     disabled=last
                     on:click=move |_| editing.edit(Edit::Down(i))
                 >
@@ -254,8 +351,8 @@ fn TiebreakItem(
                     type="button"
                     id=format!("tb-{i}-remove")
                     class="icon"
-                    aria-label=format!("Remove {code}")
-                    title="Remove"
+                    aria-label=tr!(standings.editor.remove_aria, code = code.clone())
+                    title=tr!(standings.editor.remove)
                     on:click=move |_| editing.edit(Edit::Remove(i))
                 >
                     "✕"
@@ -278,31 +375,26 @@ fn AddTiebreak(
         };
         let text = input.value();
         if text.trim().is_empty() {
-            editing.error.set(Some(
-                "Type or pick a tie-break code first, e.g. BH-C1.".into(),
-            ));
+            editing.error.set(Some(Refusal::Empty));
             return;
         }
         match text.parse::<Tiebreak>() {
-            Err(e) => editing.error.set(Some(e)),
+            Err(e) => editing.error.set(Some(Refusal::Unknown(e))),
             Ok(tb) if editing.choice.with_untracked(|c| c.tiebreaks.contains(&tb)) => {
-                editing
-                    .error
-                    .set(Some(format!("{} is already in the list.", tb.code())));
+                editing.error.set(Some(Refusal::Duplicate(tb.code())));
             }
             Ok(tb) => {
                 editing.error.set(None);
                 input.set_value("");
                 editing.change(|c| c.tiebreaks.push(tb));
-                editing
-                    .announce
-                    .set(format!("{} added at the end", tb.code()));
+                editing.announce.set(Said::Added(tb.code()));
             }
         }
     };
+    let lang = use_lang();
     view! {
         <div class="tb-add">
-            <label for="tb-add-code">"Add a tie-break"</label>
+            <label for="tb-add-code">{tr!(standings.editor.add_label)}</label>
             <input
                 id="tb-add-code"
                 type="text"
@@ -310,7 +402,7 @@ fn AddTiebreak(
                 size="8"
                 autocomplete="off"
                 spellcheck="false"
-                placeholder="e.g. BH-C1"
+                placeholder=tr!(standings.editor.add_placeholder)
                 aria-describedby="tb-add-help"
                 node_ref=code_input
                 on:keydown=move |ev| {
@@ -323,16 +415,18 @@ fn AddTiebreak(
             <datalist id="tb-codes">
                 {SUGGESTED
                     .iter()
-                    .filter_map(|c| c.parse::<Tiebreak>().ok())
-                    .map(|tb| view! { <option value=tb.code()>{tb.name()}</option> })
+                    .map(|&tb| {
+                        view! {
+                            <option value=tb.code()>{move || tiebreak_name(lang.get(), tb)}</option>
+                        }
+                    })
                     .collect_view()}
             </datalist>
             <button type="button" data-testid="tiebreak-add" on:click=move |_| add()>
-                "Add"
+                {tr!(standings.editor.add)}
             </button>
             <p id="tb-add-help" class="muted small">
-                "Codes: DE, WIN, WON, BPG, BWG, REP, PS, BH, FB, AOB, SB, KS, ARO, TPR, PTP; \
-                 cut and median as BH-C1, BH-M1; Koya limit as KS-L-1."
+                {tr!(standings.editor.add_help)}
             </p>
         </div>
     }

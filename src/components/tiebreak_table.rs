@@ -10,9 +10,12 @@
 //! table and the selection marked on the two rows it touches.
 
 use crate::components::data_table::escape;
+use crate::i18n::{td_string, Locale};
+use crate::lang::use_lang;
 use crate::live_standings::LiveStandings;
 use crate::text;
-use crate::tiebreak_text::{value_full, value_short};
+use crate::tiebreak_text::{tiebreak_name, value_full, value_short};
+use crate::tr;
 use engine::tiebreak::Standings;
 use engine::{StartNo, Tournament};
 use leptos::prelude::*;
@@ -45,32 +48,34 @@ struct DrawnRow {
     values: Vec<(String, Option<String>)>,
 }
 
-/// The rows of `s` as they are drawn.
-fn drawn_rows(t: &Tournament, s: &Standings) -> Vec<DrawnRow> {
+/// The rows of `s` as they are drawn, in the reader's language.
+fn drawn_rows(locale: Locale, t: &Tournament, s: &Standings) -> Vec<DrawnRow> {
     s.rows
         .iter()
         .map(|row| {
             let p = row.start_no;
-            let tag = row.withdrawn.then(|| {
-                let when = t
-                    .withdrawal_of(p)
-                    .map(|w| format!(" {}", text::withdrawal_point(w.after_round)))
-                    .unwrap_or_default();
-                format!("withdrew{when}")
+            let tag = row.withdrawn.then(|| match t.withdrawal_of(p) {
+                Some(w) => td_string!(
+                    locale,
+                    standings.table.withdrew_when,
+                    when = text::withdrawal_point_in(locale, w.after_round)
+                )
+                .to_string(),
+                None => td_string!(locale, standings.table.withdrew).to_string(),
             });
             let values = row
                 .values
                 .iter()
                 .map(|v| {
-                    let short = value_short(v.value);
+                    let short = value_short(locale, v.value);
                     let shown = if short.is_empty() {
                         "–".to_string()
                     } else {
                         short
                     };
                     // A real value shows two decimals, every digit in the tooltip.
-                    let title =
-                        (!v.value.is_some_and(|n| n.is_exact())).then(|| value_full(v.value));
+                    let title = (!v.value.is_some_and(|n| n.is_exact()))
+                        .then(|| value_full(locale, v.value));
                     (shown, title)
                 })
                 .collect();
@@ -85,7 +90,7 @@ fn drawn_rows(t: &Tournament, s: &Standings) -> Vec<DrawnRow> {
                     .and_then(|pl| pl.rating)
                     .map(|r| r.to_string())
                     .unwrap_or_default(),
-                points: value_short(Some(row.points)),
+                points: value_short(locale, Some(row.points)),
                 values,
             }
         })
@@ -277,7 +282,9 @@ pub fn TiebreakTable(
     /// The player (and criterion) whose breakdown is shown.
     selected: RwSignal<Option<Selection>>,
 ) -> impl IntoView {
+    let lang = use_lang();
     let head = move || {
+        let locale = lang.get();
         live.computed.with(|c| {
             c.as_ref()
                 .map(|c| {
@@ -287,7 +294,7 @@ pub fn TiebreakTable(
                         .map(|tb| {
                             view! {
                                 <th scope="col" class="num">
-                                    <abbr title=tb.name()>{tb.code()}</abbr>
+                                    <abbr title=tiebreak_name(locale, *tb)>{tb.code()}</abbr>
                                 </th>
                             }
                         })
@@ -297,7 +304,8 @@ pub fn TiebreakTable(
         })
     };
     let rows = Memo::new(move |_| {
-        live.with(|t, c| drawn_rows(t, &c.standings))
+        let locale = lang.get();
+        live.with(|t, c| drawn_rows(locale, t, &c.standings))
             .unwrap_or_default()
     });
     let body = NodeRef::<leptos::html::Tbody>::new();
@@ -340,18 +348,14 @@ pub fn TiebreakTable(
     view! {
         <div class="table-scroll">
             <table class="tiebreak-standings" data-testid="tiebreak-standings">
-                <caption>
-                    "Final order: points, then each tie-break in turn; equal on everything means the same rank, \
-                     listed by start number. “–”: the tie-break does not apply. Choose a name or a value \
-                     to see how each value is made."
-                </caption>
+                <caption>{tr!(standings.table.caption)}</caption>
                 <thead>
                     <tr>
-                        <th scope="col" class="num">"Rank"</th>
-                        <th scope="col" class="num">"No."</th>
-                        <th scope="col">"Player"</th>
-                        <th scope="col" class="num">"Rating"</th>
-                        <th scope="col" class="num">"Pts"</th>
+                        <th scope="col" class="num">{tr!(standings.table.rank)}</th>
+                        <th scope="col" class="num">{tr!(standings.table.number)}</th>
+                        <th scope="col">{tr!(standings.table.player)}</th>
+                        <th scope="col" class="num">{tr!(standings.table.rating)}</th>
+                        <th scope="col" class="num">{tr!(standings.table.points)}</th>
                         {head}
                     </tr>
                 </thead>
@@ -374,7 +378,7 @@ mod tests {
             ..tiebreak::Config::default()
         };
         let s = tiebreak::standings(&t, &config);
-        let rows = drawn_rows(&t, &s);
+        let rows = drawn_rows(Locale::en, &t, &s);
         assert_eq!(rows.len(), t.players.len());
         let html = rows_html(&rows);
         assert_eq!(html.matches("<tr data-p=").count(), t.players.len());

@@ -3,8 +3,11 @@
 //! then the decisive one with both values.
 
 use crate::components::data_table::escape;
+use crate::i18n::{td_string, Locale};
+use crate::lang::use_lang;
 use crate::live_standings::LiveStandings;
 use crate::tiebreak_text::{interesting_pair, player, why_above, WhyAbove};
+use crate::tr;
 use engine::StartNo;
 use leptos::prelude::*;
 use std::fmt::Write;
@@ -45,6 +48,7 @@ pub fn WhyAbovePanel(
     /// The event's live standings.
     live: LiveStandings,
 ) -> impl IntoView {
+    let lang = use_lang();
     // The user's pair; until they choose, the first pair a tie-break decides.
     let chosen = RwSignal::new(None::<(StartNo, StartNo)>);
     let pair = Memo::new(move |_| {
@@ -66,9 +70,10 @@ pub fn WhyAbovePanel(
     });
     let explanation = Memo::new(move |_| {
         let (a, b) = pair.get()?;
-        live.with(|t, c| why_above(t, &c.standings, a, b))
+        let locale = lang.get();
+        live.with(|t, c| why_above(locale, t, &c.standings, a, b))
     });
-    let select = move |which: usize, label: &'static str, id: &'static str| {
+    let select = move |which: usize, label: fn(Locale) -> &'static str, id: &'static str| {
         let node = NodeRef::<leptos::html::Select>::new();
         let drawn = StoredValue::new(Vec::<(StartNo, String)>::new());
         Effect::new(move |_| {
@@ -80,7 +85,7 @@ pub fn WhyAbovePanel(
         });
         view! {
             <label class="inline" for=id>
-                {label}
+                {move || label(lang.get())}
             </label>
             <select
                 id=id
@@ -103,7 +108,7 @@ pub fn WhyAbovePanel(
                 {(!equal_on.is_empty())
                     .then(|| {
                         view! {
-                            <p class="muted small">"Equal on:"</p>
+                            <p class="muted small">{tr!(standings.why.equal_on)}</p>
                             <ul class="equal-on">
                                 {equal_on.into_iter().map(|e| view! { <li>{e}</li> }).collect_view()}
                             </ul>
@@ -114,10 +119,10 @@ pub fn WhyAbovePanel(
     };
     view! {
         <section class="panel why-above" aria-labelledby="why-title">
-            <h3 id="why-title">"Why is one player above another?"</h3>
+            <h3 id="why-title">{tr!(standings.why.heading)}</h3>
             <div class="why-selects">
-                {select(0, "Player A", "why-a")}
-                {select(1, "Player B", "why-b")}
+                {select(0, |l| td_string!(l, standings.why.player_a), "why-a")}
+                {select(1, |l| td_string!(l, standings.why.player_b), "why-b")}
             </div>
             <div data-testid="why-above" role="status" aria-live="polite">
                 {body}

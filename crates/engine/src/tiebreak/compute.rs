@@ -2,7 +2,7 @@
 //! `None` for a player not in the table), the value and its breakdown.
 
 use super::crosstable::{Crosstable, Slot, System};
-use super::explain::{Adjustment, Exclusion, Explanation, How, Item, What};
+use super::explain::{Adjustment, Exclusion, Explanation, How, Inapplicable, Item, What};
 use super::number::{div_round_half_up, Number};
 use super::{Config, Modifier, Tiebreak, TiebreakRules, Value};
 use crate::elo::{table_8_1_1_dp, table_8_1_2_hundredths};
@@ -50,7 +50,7 @@ enum Family {
     SonnebornBerger,
 }
 
-fn not_applicable(reason: &'static str) -> Value {
+fn not_applicable(reason: Inapplicable) -> Value {
     Value {
         value: None,
         explanation: Explanation::new(How::NotApplicable { reason }),
@@ -341,7 +341,7 @@ impl<'a> Ctx<'a> {
             let sum: Number = items.iter().map(|it| it.value).sum();
             let count = items.len() as u32;
             match sum.average_to_hundredths(count) {
-                None => not_applicable("no game played over the board"),
+                None => not_applicable(Inapplicable::NoGameOverTheBoard),
                 Some(v) => Value {
                     value: Some(v),
                     explanation: Explanation {
@@ -364,7 +364,7 @@ impl<'a> Ctx<'a> {
     /// (the free round), less one per player who never took part (TieBreakServer's rule).
     fn koya(&self, limit_half_points: i8) -> Vec<Option<Value>> {
         if self.system == System::Swiss {
-            return self.per_player(|_| not_applicable("Koya applies to round-robins only"));
+            return self.per_player(|_| not_applicable(Inapplicable::KoyaRoundRobinOnly));
         }
         let n = self.present().count() as u32;
         let mut max_games = self.rounds;
@@ -480,7 +480,7 @@ impl<'a> Ctx<'a> {
         let sum: Number = items.iter().filter(|i| i.counted).map(|i| i.value).sum();
         let count = items.iter().filter(|i| i.counted).count() as u32;
         if count == 0 {
-            return not_applicable("no game over the board against a rated opponent");
+            return not_applicable(Inapplicable::NoRatedOpponent);
         }
         let aro = div_round_half_up(sum.hundredths().unwrap_or(0), 100 * i64::from(count));
         Value {
@@ -502,7 +502,7 @@ impl<'a> Ctx<'a> {
         let (items, _) = self.rated_games(i);
         let ratings: Vec<i64> = counted_ratings(&items);
         if ratings.is_empty() {
-            return not_applicable("no game over the board against a rated opponent");
+            return not_applicable(Inapplicable::NoRatedOpponent);
         }
         let games = ratings.len() as u32;
         let score = counted_score(&items);
@@ -531,7 +531,7 @@ impl<'a> Ctx<'a> {
         let (items, _) = self.rated_games(i);
         let ratings = counted_ratings(&items);
         if ratings.is_empty() {
-            return not_applicable("no game over the board against a rated opponent");
+            return not_applicable(Inapplicable::NoRatedOpponent);
         }
         let score = counted_score(&items);
         let target = score.hundredths().unwrap_or(0);

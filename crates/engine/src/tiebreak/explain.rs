@@ -218,7 +218,46 @@ pub enum How {
         steps: Vec<DirectStep>,
     },
     /// The tie-break does not apply (e.g. KS in a Swiss, ARO without a game over the board).
-    NotApplicable { reason: &'static str },
+    NotApplicable { reason: Inapplicable },
+}
+
+/// Why a tie-break has no value for a player: a fact the app words in the reader's language;
+/// [`Inapplicable::text`] is the English of the CLI and of the JSON output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(into = "&'static str")]
+pub enum Inapplicable {
+    /// AOB: no game over the board to average over.
+    NoGameOverTheBoard,
+    /// KS in a Swiss.
+    KoyaRoundRobinOnly,
+    /// ARO, TPR, PTP: no game over the board against a rated opponent.
+    NoRatedOpponent,
+    /// A value the computation did not produce.
+    NotComputed,
+}
+
+impl Inapplicable {
+    /// The reason in English.
+    pub fn text(self) -> &'static str {
+        match self {
+            Inapplicable::NoGameOverTheBoard => "no game played over the board",
+            Inapplicable::KoyaRoundRobinOnly => "Koya applies to round-robins only",
+            Inapplicable::NoRatedOpponent => "no game over the board against a rated opponent",
+            Inapplicable::NotComputed => "not computed",
+        }
+    }
+}
+
+impl From<Inapplicable> for &'static str {
+    fn from(reason: Inapplicable) -> &'static str {
+        reason.text()
+    }
+}
+
+impl std::fmt::Display for Inapplicable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.text())
+    }
 }
 
 /// One direct-encounter comparison among `among`.

@@ -64,7 +64,9 @@ mod explain;
 mod number;
 
 pub use crosstable::{Crosstable, Line, Slot, System};
-pub use explain::{Adjustment, DirectStep, Exclusion, Explanation, How, Item, Unplayed, What};
+pub use explain::{
+    Adjustment, DirectStep, Exclusion, Explanation, How, Inapplicable, Item, Unplayed, What,
+};
 pub use number::Number;
 
 use crate::model::{StartNo, Tournament};
@@ -551,7 +553,7 @@ pub fn compute(ct: &Crosstable, config: &Config) -> Standings {
                         values[k][p].clone().unwrap_or_else(|| Value {
                             value: None,
                             explanation: Explanation::new(How::NotApplicable {
-                                reason: "not computed",
+                                reason: Inapplicable::NotComputed,
                             }),
                         })
                     })

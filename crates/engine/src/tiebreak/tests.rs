@@ -324,6 +324,18 @@ fn koya_limit_in_an_odd_round_robin_and_its_modifier() {
         &config(TiebreakRules::Fide2026, "KS"),
     );
     assert_eq!(value(&swiss, 1, "KS"), None);
+    // Why, as a fact (the app words it), and in English in the JSON output.
+    let how = &swiss.row(1).unwrap().values[0].explanation.how;
+    assert_eq!(
+        how,
+        &How::NotApplicable {
+            reason: Inapplicable::KoyaRoundRobinOnly
+        }
+    );
+    assert_eq!(
+        serde_json::to_value(how).unwrap(),
+        serde_json::json!({"kind": "not_applicable", "reason": "Koya applies to round-robins only"})
+    );
 }
 
 #[test]
