@@ -52,7 +52,15 @@ fn describe(locale: Locale, t: &Tournament, g: &Prohibited) -> String {
     let names: Vec<String> = g
         .players
         .iter()
-        .map(|&p| format!("{} ({p})", text::name_of(t, p)))
+        .map(|&p| {
+            td_string!(
+                locale,
+                event.prohibited.member,
+                name = text::name_of(t, p),
+                no = p
+            )
+            .to_string()
+        })
         .collect();
     td_string!(
         locale,
