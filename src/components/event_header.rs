@@ -2,7 +2,9 @@
 //! that marks an illustrative event.
 
 use crate::files::{self, FileFormat};
+use crate::i18n::{td, td_string, Locale};
 use crate::text;
+use crate::tr;
 use engine::{Format, Tournament};
 use leptos::prelude::*;
 
@@ -35,18 +37,19 @@ impl EventView {
         EventView::Chances,
     ];
 
-    pub fn label(self) -> &'static str {
+    /// The view's name in the reader's language (tabs, page titles).
+    pub fn label(self, locale: Locale) -> &'static str {
         match self {
-            EventView::Players => "Players",
-            EventView::Crosstable => "Crosstable",
-            EventView::Standings => "Standings",
-            EventView::Withdrawal => "Withdrawal",
-            EventView::Sensitivity => "Sensitivity",
-            EventView::WhatIf => "What-if",
-            EventView::Chances => "Chances",
-            EventView::Rounds => "Rounds",
-            EventView::Publish => "Publish",
-            EventView::ImportResults => "Import results",
+            EventView::Players => td_string!(locale, event.views.players),
+            EventView::Crosstable => td_string!(locale, event.views.crosstable),
+            EventView::Standings => td_string!(locale, event.views.standings),
+            EventView::Withdrawal => td_string!(locale, event.views.withdrawal),
+            EventView::Sensitivity => td_string!(locale, event.views.sensitivity),
+            EventView::WhatIf => td_string!(locale, event.views.whatif),
+            EventView::Chances => td_string!(locale, event.views.chances),
+            EventView::Rounds => td_string!(locale, event.views.rounds),
+            EventView::Publish => td_string!(locale, event.views.publish),
+            EventView::ImportResults => td_string!(locale, event.views.import_results),
         }
     }
 
@@ -117,6 +120,15 @@ impl EventView {
     }
 }
 
+/// What the last download said, kept as facts and worded when drawn.
+#[derive(Clone, Debug, PartialEq)]
+enum Downloaded {
+    /// A TRF file: it may have shortened names.
+    Trf,
+    /// The browser refused, with its reason.
+    Failed(String),
+}
+
 #[component]
 pub fn EventHeader(
     /// Id of the event in the store (for links).
@@ -126,26 +138,36 @@ pub fn EventHeader(
     /// The view being shown, marked current in the navigation.
     current: Signal<EventView>,
 ) -> impl IntoView {
-    let status = RwSignal::new(String::new());
+    let lang = crate::lang::use_lang();
+    let status = RwSignal::new(None::<Downloaded>);
     // A shared, unsaved event: its views are reached through the link, not this navigation.
     let shared = use_context::<crate::components::share_link::SharedMode>().is_some();
     let export = move |format: FileFormat| {
         let result = tournament.with_untracked(|t| files::download_event(t, format));
         status.set(match result {
-            Ok(()) if matches!(format, FileFormat::Trf) => {
-                tournament.with_untracked(text::trf_shortened)
-            }
-            Ok(()) => String::new(),
-            Err(e) => format!("Download failed: {e}"),
+            Ok(()) if matches!(format, FileFormat::Trf) => Some(Downloaded::Trf),
+            Ok(()) => None,
+            Err(e) => Some(Downloaded::Failed(e)),
         });
+    };
+    let status_text = move || {
+        let l = lang.get();
+        status.with(|s| match s {
+            None => String::new(),
+            Some(Downloaded::Trf) => tournament.with(|t| text::trf_shortened_in(l, t)),
+            Some(Downloaded::Failed(error)) => {
+                td_string!(l, event.header.download_failed, error).to_string()
+            }
+        })
     };
     let name = move || tournament.with(|t| t.name.clone());
     let facts = move || {
+        let l = lang.get();
         tournament.with(|t| {
             let mut parts = vec![
-                text::format_label(t.format),
-                text::plural(t.players.len(), "player", "players"),
-                text::round_progress(t),
+                text::format_label_in(l, t.format),
+                td_string!(l, event.header.players, count = t.players.len()).to_string(),
+                text::round_progress_in(l, t),
             ];
             for extra in [&t.info.city, &t.info.start_date] {
                 if !extra.is_empty() {
@@ -158,24 +180,23 @@ pub fn EventHeader(
     let note = move || tournament.with(|t| t.info.note.clone());
     crate::components::layout::page_title(move || {
         vec![
-            current.get().label().to_string(),
+            current.get().label(lang.get()).to_string(),
             tournament.with(|t| t.name.clone()),
         ]
     });
 
     view! {
         <header class="event-header">
-            <h2 class="event-title">{name}</h2>
+            <h2 class="event-title" translate="no">{name}</h2>
             <p class="muted">{facts}</p>
             <Show when=move || !note().is_empty()>
                 <p class="note" role="note" data-testid="example-note">
-                    <strong>"Note: "</strong>
-                    {note}
+                    {move || td!(lang.get(), event.header.note, note = note(), <strong> = <strong />)}
                 </p>
             </Show>
             <div class="event-bar">
                 {(!shared).then(|| view! {
-                    <nav class="tabs" aria-label="Event">
+                    <nav class="tabs" aria-label=tr!(event.header.nav_aria)>
                         {EventView::ALL
                             .into_iter()
                             .filter(|v| v.available_in(tournament.with_untracked(|t| t.format)))
@@ -187,30 +208,33 @@ pub fn EventHeader(
                                         data-testid=testid
                                         aria-current=move || (current.get() == v).then_some("page")
                                     >
-                                        {v.label()}
+                                        {move || v.label(lang.get())}
                                     </a>
                                 }
                             })
                             .collect_view()}
                     </nav>
                 })}
-                <div class="downloads" role="group" aria-label="Download this event">
+                <div class="downloads" role="group" aria-label=tr!(event.header.downloads_aria)>
                     <button type="button" data-testid="export-json" on:click=move |_| export(FileFormat::Json)>
-                        "Download JSON"
+                        {tr!(event.header.download_json)}
                     </button>
                     <button type="button" data-testid="export-trf" on:click=move |_| export(FileFormat::Trf)>
-                        "Download TRF"
+                        {tr!(event.header.download_trf)}
                     </button>
                     <button
                         type="button"
                         data-testid="export-trf16"
-                        title="The older TRF16 edition, for pairing programs that do not read TRF-2026 yet"
+                        title=tr!(event.header.trf16_title)
                         on:click=move |_| export(FileFormat::Trf16)
                     >
-                        "TRF16"
+                        {tr!(event.header.trf16)}
                     </button>
                     {(!shared).then(|| {
-                        [(EventView::Publish, "Publish…"), (EventView::ImportResults, "Import results from PGN…")]
+                        [
+                            (EventView::Publish, tr!(event.header.publish)),
+                            (EventView::ImportResults, tr!(event.header.import_results)),
+                        ]
                             .into_iter()
                             .map(|(v, text)| view! {
                                 <a
@@ -226,7 +250,7 @@ pub fn EventHeader(
                     })}
                 </div>
             </div>
-            <p class="status" role="status">{move || status.get()}</p>
+            <p class="status" role="status">{status_text}</p>
         </header>
     }
 }

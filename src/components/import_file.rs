@@ -7,8 +7,8 @@
 
 use crate::components::import_handover::{take_pending, PgnFormat};
 use crate::files::{self, TrfWarning};
+use crate::i18n::{td_string, Locale};
 use crate::store::{use_store, ImportedEvent, Store};
-use crate::text;
 use crate::tr;
 use engine::pgn::FormatChoice;
 use engine::Withdrawal;
@@ -44,6 +44,17 @@ pub fn import_text_as(
     store.import(text).map_err(|e| failed(&e))
 }
 
+/// "Could not read “file”: why", when the browser could not read a chosen file.
+pub fn read_failed(locale: Locale, name: &str, error: &str) -> String {
+    td_string!(
+        locale,
+        home.import.read_failed,
+        name = name.to_string(),
+        error = error.to_string()
+    )
+    .to_string()
+}
+
 /// The choice "PGN games are …" as the select's value.
 fn pgn_choice(value: &str) -> FormatChoice {
     match value {
@@ -67,27 +78,32 @@ struct WarnedImport {
 
 impl WarnedImport {
     /// One sentence for the heading and the screen reader's announcement.
-    fn summary(&self) -> String {
-        format!(
-            "“{}” was imported from “{}” with {}",
-            self.event_name,
-            self.file_name,
-            text::plural(self.warnings.len(), "warning", "warnings")
+    fn summary(&self, locale: Locale) -> String {
+        td_string!(
+            locale,
+            event.import.summary,
+            event = self.event_name.clone(),
+            file = self.file_name.clone(),
+            count = self.warnings.len()
         )
+        .to_string()
     }
 }
 
 /// Where a warning is: `Line 4, column 81` (or just the line).
-fn place(w: &TrfWarning) -> String {
+fn place(locale: Locale, w: &TrfWarning) -> String {
     match w.column {
-        Some(c) => format!("Line {}, column {c}", w.line),
-        None => format!("Line {}", w.line),
+        Some(column) => {
+            td_string!(locale, event.import.place_column, line = w.line, column).to_string()
+        }
+        None => td_string!(locale, event.import.place_line, line = w.line).to_string(),
     }
 }
 
 #[component]
 pub fn ImportFile() -> impl IntoView {
     let store = use_store();
+    let lang = crate::lang::use_lang();
     let navigate = use_navigate();
     let error = RwSignal::new(None::<String>);
     let warned = RwSignal::new(None::<WarnedImport>);
@@ -99,7 +115,7 @@ pub fn ImportFile() -> impl IntoView {
         {
             let outcome = match &text {
                 Ok(text) => import_text_as(store, &name, text, format),
-                Err(e) => Err(format!("Could not read “{name}”: {e}")),
+                Err(e) => Err(read_failed(lang.get_untracked(), &name, e)),
             };
             match outcome {
                 Ok(imported) if imported.warnings.is_empty() => {
@@ -181,7 +197,10 @@ pub fn ImportFile() -> impl IntoView {
         </Show>
         // Always present, so that a screen reader announces the summary when it appears.
         <p class="visually-hidden" role="status" aria-live="polite">
-            {move || warned.with(|w| w.as_ref().map(WarnedImport::summary).unwrap_or_default())}
+            {move || {
+                let l = lang.get();
+                warned.with(|w| w.as_ref().map(|w| w.summary(l)).unwrap_or_default())
+            }}
         </p>
         {move || {
             warned
@@ -206,13 +225,19 @@ fn ImportWarnings(
     /// Called when the user dismisses the list.
     on_dismiss: Callback<()>,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let items = report
         .warnings
         .iter()
         .map(|w| {
             view! {
                 <li data-testid="import-warning">
-                    <span class="import-warning-place">{place(w)}</span>
+                    <span class="import-warning-place">
+                        {
+                            let w = w.clone();
+                            move || place(lang.get(), &w)
+                        }
+                    </span>
                     ": "
                     {w.message.clone()}
                 </li>
@@ -225,16 +250,18 @@ fn ImportWarnings(
             data-testid="import-warnings"
             aria-labelledby="import-warnings-title"
         >
-            <h3 id="import-warnings-title">{report.summary()}</h3>
-            <p>
-                "The file was read; these are what its reader corrected or left out. Check them \
-                 before you rely on the event."
-            </p>
+            <h3 id="import-warnings-title">
+                {
+                    let report = report.clone();
+                    move || report.summary(lang.get())
+                }
+            </h3>
+            <p>{tr!(event.import.warnings_help)}</p>
             <ul>{items}</ul>
             <SuggestedWithdrawals id=report.id.clone() suggested=report.suggested.clone() />
             <div class="toolbar">
                 <a class="button" href=format!("/event/{}", report.id) data-testid="import-open">
-                    "Open the event"
+                    {tr!(event.import.open)}
                 </a>
                 <button type="button" on:click=move |_| on_dismiss.run(())>
                     {tr!(home.import.dismiss)}
@@ -254,6 +281,7 @@ fn SuggestedWithdrawals(
     suggested: Vec<Withdrawal>,
 ) -> impl IntoView {
     let store = use_store();
+    let lang = crate::lang::use_lang();
     let id = StoredValue::new(id);
     let any = !suggested.is_empty();
     let items = suggested
@@ -261,10 +289,13 @@ fn SuggestedWithdrawals(
         .map(|w| {
             let recorded = RwSignal::new(false);
             let (p, r) = (w.player, w.after_round);
-            let label = if r == 0 {
-                format!("Record the withdrawal of player {p} before round 1")
-            } else {
-                format!("Record the withdrawal of player {p} after round {r}")
+            let label = move || {
+                let l = lang.get();
+                if r == 0 {
+                    td_string!(l, event.import.record_before, no = p).to_string()
+                } else {
+                    td_string!(l, event.import.record_after, no = p, round = r).to_string()
+                }
             };
             let record = move |_| {
                 store.set_withdrawal(&id.get_value(), p, Some(r));
@@ -277,13 +308,13 @@ fn SuggestedWithdrawals(
                         fallback=move || {
                             view! {
                                 <button type="button" data-testid="record-withdrawal" on:click=record>
-                                    {label.clone()}
+                                    {label}
                                 </button>
                             }
                         }
                     >
                         <span data-testid="withdrawal-recorded">
-                            {format!("The withdrawal of player {p} is recorded.")}
+                            {move || td_string!(lang.get(), event.import.recorded, no = p).to_string()}
                         </span>
                     </Show>
                 </li>

@@ -2,7 +2,9 @@
 //! and [`resolve_event`], which looks an event up once for a page and hands its body an event
 //! that is known to exist. Pages depend on this module, never on `app` or on each other.
 
+use crate::i18n::{td_string, Locale};
 use crate::store::use_store;
+use crate::tr;
 use engine::Tournament;
 use leptos::prelude::*;
 use std::fmt;
@@ -11,22 +13,30 @@ use std::fmt;
 /// pages' errors: the router builds a page after matching its route, outside that boundary.)
 #[component]
 pub fn PageBoundary(children: Children) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     view! {
-        <ErrorBoundary fallback=|errors| {
+        <ErrorBoundary fallback=move |errors| {
             view! {
                 <section class="panel error" role="alert">
-                    <h2>"Something went wrong"</h2>
+                    <h2>{tr!(event.page.went_wrong)}</h2>
                     <ul>
                         {move || {
+                            let l = lang.get();
                             errors
                                 .get()
                                 .into_iter()
-                                .map(|(_, e)| view! { <li>{e.to_string()}</li> })
+                                .map(|(_, e)| {
+                                    let said = match e.downcast_ref::<PageError>() {
+                                        Some(page) => page.text(l),
+                                        None => e.to_string(),
+                                    };
+                                    view! { <li>{said}</li> }
+                                })
                                 .collect_view()
                         }}
                     </ul>
                     <p>
-                        <a href="/">"Back to your events"</a>
+                        <a href="/">{tr!(event.page.back)}</a>
                     </p>
                 </section>
             }
@@ -41,15 +51,20 @@ pub enum PageError {
     EventNotFound(String),
 }
 
+impl PageError {
+    /// The error in the reader's language.
+    pub fn text(&self, locale: Locale) -> String {
+        match self {
+            PageError::EventNotFound(id) => {
+                td_string!(locale, event.page.event_not_found, id = id.clone()).to_string()
+            }
+        }
+    }
+}
+
 impl fmt::Display for PageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PageError::EventNotFound(id) => write!(
-                f,
-                "There is no event “{id}” in this browser. It may have been deleted, or the \
-                 link comes from another browser (events are stored locally)."
-            ),
-        }
+        f.write_str(&self.text(Locale::en))
     }
 }
 
@@ -109,18 +124,37 @@ where
     });
 }
 
+/// The language the page is shown in (`<html lang>`, which `lang::provide` keeps in step with
+/// the reader's choice): for words needed in an event handler, where there is no context.
+fn page_language() -> Locale {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .and_then(|root| root.get_attribute("lang"))
+        .and_then(|code| crate::lang::from_code(&code))
+        .unwrap_or(Locale::en)
+}
+
 /// Opens the browser's print dialog for one of the print views (`standings`, `wall-chart`,
 /// `slips`, `pairings`): the view's name is set as `data-print` on `<html>`, which
 /// `style/print.css` reads to print that view alone, and [`clear_print_view`] takes it off
-/// after printing. The error is the browser's, in words (a browser may refuse to print).
+/// after printing. The error is the browser's, in words in the page's language (a browser may
+/// refuse to print).
 pub fn print_view(view: &str) -> Result<(), String> {
-    let window = web_sys::window().ok_or("no window")?;
+    let locale = page_language();
+    let window =
+        web_sys::window().ok_or_else(|| td_string!(locale, print.failed.no_window).to_string())?;
     if let Some(root) = window.document().and_then(|d| d.document_element()) {
         let _ = root.set_attribute("data-print", view);
     }
-    window
-        .print()
-        .map_err(|e| format!("The browser did not print: {e:?}"))
+    window.print().map_err(|e| {
+        td_string!(
+            locale,
+            print.failed.browser,
+            error = crate::files::js_error_text(&e)
+        )
+        .to_string()
+    })
 }
 
 /// Takes the print view off after printing (the app listens to `afterprint` once, at start),
@@ -141,14 +175,18 @@ pub fn PrintTitle(
     #[prop(into)]
     title: Signal<String>,
 ) -> impl IntoView {
-    let today = String::from(js_sys::Date::new_0().to_iso_string())
-        .chars()
-        .take(10)
-        .collect::<String>();
+    let lang = crate::lang::use_lang();
+    let now = js_sys::Date::now();
     view! {
         <header class="print-title">
             <h2>{move || title.get()}</h2>
-            <p>{format!("Printed {today} · Crosstable")}</p>
+            <p>
+                {move || {
+                    let l = lang.get();
+                    td_string!(l, print.title.printed, date = crate::text::date_time_in(l, now))
+                        .to_string()
+                }}
+            </p>
         </header>
     }
 }

@@ -3,7 +3,9 @@
 //! start with), players with ratings. The engine (`engine::event::create`) checks it and builds
 //! the schedule.
 
+use crate::i18n::{td_string, Locale};
 use crate::store::use_store;
+use crate::tr;
 use engine::event;
 use engine::rules2026::PointSystem;
 use engine::tiebreak::Tiebreak;
@@ -15,7 +17,7 @@ use leptos_router::NavigateOptions;
 /// Reads the player list with the engine's paste reader ([`engine::roster::parse_roster`]:
 /// `Name, rating` per line, commas, semicolons or tabs). Every bad line and every duplicate is
 /// reported, one per line of the message, and nothing is created until the whole list reads.
-pub fn parse_players(text: &str) -> Result<Vec<Player>, String> {
+pub fn parse_players(locale: Locale, text: &str) -> Result<Vec<Player>, String> {
     let players = engine::roster::parse_roster(text).map_err(|errors| {
         errors
             .iter()
@@ -24,7 +26,7 @@ pub fn parse_players(text: &str) -> Result<Vec<Player>, String> {
             .join("\n")
     })?;
     if players.len() < 2 {
-        return Err("enter at least two players, one per line".into());
+        return Err(td_string!(locale, event.new_event.too_few_players).into());
     }
     Ok(players)
 }
@@ -53,11 +55,11 @@ impl SystemChoice {
         }
     }
 
-    pub fn label(self) -> &'static str {
+    pub fn label(self, locale: Locale) -> &'static str {
         match self {
-            SystemChoice::SingleRoundRobin => "Round-robin (single)",
-            SystemChoice::DoubleRoundRobin => "Round-robin (double)",
-            SystemChoice::Swiss => "Swiss (FIDE Dutch system)",
+            SystemChoice::SingleRoundRobin => td_string!(locale, event.new_event.system_rr1),
+            SystemChoice::DoubleRoundRobin => td_string!(locale, event.new_event.system_rr2),
+            SystemChoice::Swiss => td_string!(locale, event.new_event.system_swiss),
         }
     }
 
@@ -86,8 +88,10 @@ pub fn preset_codes(format: Format) -> String {
         .join(", ")
 }
 
-/// The wizard's whole input → the new event (the engine checks it), or what is wrong.
+/// The wizard's whole input → the new event (the engine checks it), or what is wrong (in the
+/// reader's language).
 pub fn build_event(
+    locale: Locale,
     name: &str,
     system: SystemChoice,
     rounds: &str,
@@ -96,17 +100,14 @@ pub fn build_event(
 ) -> Result<Tournament, String> {
     let rounds = match system {
         SystemChoice::Swiss => rounds.trim().parse::<u32>().map_err(|_| {
-            format!(
-                "the number of rounds “{}” should be a whole number",
-                rounds.trim()
-            )
+            td_string!(locale, event.new_event.bad_rounds, rounds = rounds.trim()).to_string()
         })?,
         _ => 0,
     };
     let players = if players.trim().is_empty() && system == SystemChoice::Swiss {
         Vec::new()
     } else {
-        parse_players(players)?
+        parse_players(locale, players)?
     };
     let tiebreaks = if tiebreaks.trim().is_empty() {
         Vec::new()
@@ -120,12 +121,13 @@ pub fn build_event(
     Ok(t)
 }
 
-/// The point systems offered for a Swiss (TRF-2026 `162`): `id`, label, the system.
-pub const POINT_SYSTEMS: [(&str, &str, PointSystem); 3] = [
-    ("standard", "1 – ½ – 0 (standard)", PointSystem::STANDARD),
+/// The point systems offered for a Swiss (TRF-2026 `162`): `id`, label (`None`: the standard
+/// one, whose label is words), the system.
+pub const POINT_SYSTEMS: [(&str, Option<&str>, PointSystem); 3] = [
+    ("standard", None, PointSystem::STANDARD),
     (
         "3-1-0",
-        "3 – 1 – 0",
+        Some("3 – 1 – 0"),
         PointSystem {
             win: 30,
             draw: 10,
@@ -136,7 +138,7 @@ pub const POINT_SYSTEMS: [(&str, &str, PointSystem); 3] = [
     ),
     (
         "2-1-0",
-        "2 – 1 – 0",
+        Some("2 – 1 – 0"),
         PointSystem {
             win: 20,
             draw: 10,
@@ -172,6 +174,7 @@ pub fn NewEventForm(
     on_close: Callback<()>,
 ) -> impl IntoView {
     let store = use_store();
+    let lang = crate::lang::use_lang();
     let navigate = use_navigate();
     let name = RwSignal::new(String::new());
     let system = RwSignal::new(SystemChoice::Swiss);
@@ -186,6 +189,7 @@ pub fn NewEventForm(
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let result = build_event(
+            lang.get_untracked(),
             &name.get_untracked(),
             system.get_untracked(),
             &rounds.get_untracked(),
@@ -219,9 +223,9 @@ pub fn NewEventForm(
 
     view! {
         <form id="new-event" class="panel new-event" on:submit=submit aria-labelledby="new-title">
-            <h3 id="new-title">"New event"</h3>
+            <h3 id="new-title">{tr!(event.new_event.heading)}</h3>
             <label>
-                "Name"
+                {tr!(event.new_event.name)}
                 <input
                     type="text"
                     required
@@ -233,7 +237,7 @@ pub fn NewEventForm(
             </label>
             <div class="wizard-row">
                 <label>
-                    "System"
+                    {tr!(event.new_event.system)}
                     <select
                         data-testid="new-event-system"
                         on:change=move |ev| {
@@ -248,7 +252,7 @@ pub fn NewEventForm(
                             .map(|c| {
                                 view! {
                                     <option value=c.id() selected=move || system.get() == c>
-                                        {c.label()}
+                                        {move || c.label(lang.get())}
                                     </option>
                                 }
                             })
@@ -257,7 +261,7 @@ pub fn NewEventForm(
                 </label>
                 <Show when=is_swiss>
                     <label>
-                        "Rounds"
+                        {tr!(event.new_event.rounds)}
                         <input
                             type="number"
                             min="1"
@@ -273,7 +277,7 @@ pub fn NewEventForm(
             <Show when=is_swiss>
                 <div class="wizard-row">
                     <label>
-                        "Points per game"
+                        {tr!(event.new_event.points)}
                         <select
                             data-testid="new-event-points"
                             on:change=move |ev| points.set(event_target_value(&ev))
@@ -283,7 +287,12 @@ pub fn NewEventForm(
                                 .map(|(id, label, _)| {
                                     view! {
                                         <option value=id selected=move || points.get() == id>
-                                            {label}
+                                            {move || {
+                                                label
+                                                    .unwrap_or_else(|| {
+                                                        td_string!(lang.get(), event.new_event.points_standard)
+                                                    })
+                                            }}
                                         </option>
                                     }
                                 })
@@ -298,18 +307,13 @@ pub fn NewEventForm(
                             prop:checked=move || baku.get()
                             on:change=move |ev| baku.set(event_target_checked(&ev))
                         />
-                        "Baku acceleration"
+                        {tr!(event.new_event.baku)}
                     </label>
                 </div>
-                <p id="baku-help" class="muted">
-                    "Baku acceleration (FIDE C.04.7): the top half of the start list gets virtual \
-                     points for pairing in the first rounds, so that strong players meet sooner. \
-                     The virtual points are shown with the pairings and never counted in the \
-                     standings."
-                </p>
+                <p id="baku-help" class="muted">{tr!(event.new_event.baku_help)}</p>
             </Show>
             <label>
-                "Tie-breaks, in order (FIDE C.07 codes)"
+                {tr!(event.new_event.tiebreaks)}
                 <input
                     type="text"
                     data-testid="new-event-tiebreaks"
@@ -318,11 +322,9 @@ pub fn NewEventForm(
                     on:input=move |ev| tiebreaks.set(event_target_value(&ev))
                 />
             </label>
-            <p id="tiebreaks-help" class="muted">
-                "Starts as the preset for the system; edit the list, or empty it for the preset."
-            </p>
+            <p id="tiebreaks-help" class="muted">{tr!(event.new_event.tiebreaks_help)}</p>
             <label>
-                "Players, one per line: name, rating (in start-number order)"
+                {tr!(event.new_event.players)}
                 <textarea
                     rows="8"
                     data-testid="new-event-players"
@@ -335,14 +337,9 @@ pub fn NewEventForm(
             <p id="players-help" class="muted">
                 {move || {
                     if is_swiss() {
-                        "The rating is the number after the last comma, semicolon or tab (a \
-                         spreadsheet's name and rating columns paste as they are); leave it out \
-                         for an unrated player. A Swiss may start empty: add players on the Players tab, and pair \
-                         each round on the Rounds tab."
+                        td_string!(lang.get(), event.new_event.players_help_swiss)
                     } else {
-                        "The rating is the number after the last comma, semicolon or tab (a \
-                         spreadsheet's name and rating columns paste as they are); leave it out \
-                         for an unrated player. The rounds are paired from the FIDE Berger tables."
+                        td_string!(lang.get(), event.new_event.players_help_rr)
                     }
                 }}
             </p>
@@ -353,10 +350,10 @@ pub fn NewEventForm(
             </Show>
             <div class="toolbar">
                 <button type="submit" class="primary" data-testid="new-event-create">
-                    "Create event"
+                    {tr!(event.new_event.create)}
                 </button>
                 <button type="button" on:click=move |_| on_close.run(())>
-                    "Cancel"
+                    {tr!(event.new_event.cancel)}
                 </button>
             </div>
         </form>
@@ -369,8 +366,11 @@ mod tests {
 
     #[test]
     fn players_with_and_without_ratings() {
-        let ps =
-            parse_players("Carlsen, Magnus, 2833\n\nAlpha\nBeta;2100\nCaruana, Fabiano").unwrap();
+        let ps = parse_players(
+            Locale::en,
+            "Carlsen, Magnus, 2833\n\nAlpha\nBeta;2100\nCaruana, Fabiano",
+        )
+        .unwrap();
         assert_eq!(ps.len(), 4);
         assert_eq!(ps[3].name, "Caruana, Fabiano");
         assert_eq!(ps[0].name, "Carlsen, Magnus");
@@ -381,46 +381,86 @@ mod tests {
 
     #[test]
     fn a_bad_rating_names_its_line() {
-        let e = parse_players("A, 2000\nB, 20x0").unwrap_err();
+        let e = parse_players(Locale::en, "A, 2000\nB, 20x0").unwrap_err();
         assert!(e.starts_with("line 2:"), "{e}");
     }
 
     #[test]
     fn schedule_is_complete() {
         let ps = "A,2000\nB,2000\nC,2000\nD,2000\nE,2000";
-        let t = build_event("Club", SystemChoice::DoubleRoundRobin, "", "", ps).unwrap();
+        let t = build_event(
+            Locale::en,
+            "Club",
+            SystemChoice::DoubleRoundRobin,
+            "",
+            "",
+            ps,
+        )
+        .unwrap();
         assert_eq!(t.rounds.len(), 10);
     }
 
     #[test]
     fn the_engine_sets_the_limits() {
-        let e = parse_players("A, 3501\nB").unwrap_err();
+        let e = parse_players(Locale::en, "A, 3501\nB").unwrap_err();
         assert!(e.starts_with("line 1:") && e.contains("3500"), "{e}");
         let many: String = (0..=engine::MAX_ROUND_ROBIN_PLAYERS)
             .map(|i| format!("P{i}\n"))
             .collect();
-        let e = build_event("Big", SystemChoice::SingleRoundRobin, "", "", &many).unwrap_err();
+        let e = build_event(
+            Locale::en,
+            "Big",
+            SystemChoice::SingleRoundRobin,
+            "",
+            "",
+            &many,
+        )
+        .unwrap_err();
         assert!(e.contains("more than the"), "{e}");
-        assert!(build_event("Big", SystemChoice::Swiss, "9", "", &many).is_ok());
+        assert!(build_event(Locale::en, "Big", SystemChoice::Swiss, "9", "", &many).is_ok());
     }
 
     #[test]
     fn wizard_builds_a_swiss_with_its_tiebreaks() {
-        let t = build_event("Open", SystemChoice::Swiss, "7", "BH, SB", "A, 2000\nB").unwrap();
+        let t = build_event(
+            Locale::en,
+            "Open",
+            SystemChoice::Swiss,
+            "7",
+            "BH, SB",
+            "A, 2000\nB",
+        )
+        .unwrap();
         assert_eq!(t.format, Format::Swiss { rounds: 7 });
         assert!(t.rounds.is_empty());
         assert_eq!(t.tiebreaks().len(), 2);
-        let e = build_event("Open", SystemChoice::Swiss, "x", "", "").unwrap_err();
+        let e = build_event(Locale::en, "Open", SystemChoice::Swiss, "x", "", "").unwrap_err();
         assert!(e.contains("rounds"), "{e}");
-        let e = build_event("Open", SystemChoice::Swiss, "5", "NOPE", "").unwrap_err();
+        let e = build_event(Locale::en, "Open", SystemChoice::Swiss, "5", "NOPE", "").unwrap_err();
         assert!(e.contains("tie-breaks"), "{e}");
-        let t = build_event("RR", SystemChoice::DoubleRoundRobin, "", "", "A\nB\nC").unwrap();
+        let t = build_event(
+            Locale::en,
+            "RR",
+            SystemChoice::DoubleRoundRobin,
+            "",
+            "",
+            "A\nB\nC",
+        )
+        .unwrap();
         assert_eq!(t.rounds.len(), 6);
     }
 
     #[test]
     fn swiss_options_set_baku_and_the_point_system() {
-        let mut t = build_event("Open", SystemChoice::Swiss, "7", "", "A, 2000\nB").unwrap();
+        let mut t = build_event(
+            Locale::en,
+            "Open",
+            SystemChoice::Swiss,
+            "7",
+            "",
+            "A, 2000\nB",
+        )
+        .unwrap();
         apply_swiss_options(&mut t, true, "standard").unwrap();
         assert_eq!(t.acceleration(), engine::rules2026::Acceleration::Baku);
         assert!(t.point_system().is_standard());
@@ -435,10 +475,15 @@ mod tests {
     /// and nothing is created.
     #[test]
     fn the_wizard_reports_every_bad_line_and_creates_nothing() {
-        let ps = parse_players("Name\tRating\nSmith, John\t2100\nDoe, Jane\t1900").unwrap();
+        let ps = parse_players(
+            Locale::en,
+            "Name\tRating\nSmith, John\t2100\nDoe, Jane\t1900",
+        )
+        .unwrap();
         assert_eq!(ps[0].name, "Smith, John");
         assert_eq!(ps[1].rating, Some(1900));
         let e = build_event(
+            Locale::en,
             "Open",
             SystemChoice::Swiss,
             "5",
@@ -456,6 +501,19 @@ mod tests {
         assert!(
             lines[2].starts_with("line 4:") && lines[2].contains("line 3"),
             "{e}"
+        );
+    }
+
+    /// Issue 12: the wizard's own messages are in the reader's language.
+    #[test]
+    fn the_wizard_speaks_the_readers_language() {
+        let e = build_event(Locale::fr, "Open", SystemChoice::Swiss, "x", "", "").unwrap_err();
+        assert!(e.contains("rondes") && e.contains("«\u{a0}x\u{a0}»"), "{e}");
+        let e = parse_players(Locale::de, "A").unwrap_err();
+        assert!(e.contains("mindestens zwei Spieler"), "{e}");
+        assert_eq!(
+            SystemChoice::Swiss.label(Locale::ja),
+            "スイス式（FIDE ダッチ・システム）"
         );
     }
 }

@@ -5,36 +5,41 @@
 
 use crate::components::data_table::{Cell, DataTable, Row, Table};
 use crate::components::event_header::{EventHeader, EventView};
+use crate::components::import_file::read_failed;
 use crate::components::layout::resolve_event;
 use crate::files;
+use crate::i18n::{td_string, Locale};
 use crate::store::use_store;
 use crate::text;
+use crate::tr;
 use engine::pgn::{self, ChangeKind, Merge};
 use engine::Tournament;
 use leptos::prelude::*;
 
-fn kind_text(kind: ChangeKind) -> &'static str {
+fn kind_text(locale: Locale, kind: ChangeKind) -> &'static str {
     match kind {
-        ChangeKind::New => "new result",
-        ChangeKind::Same => "unchanged",
-        ChangeKind::Corrected => "corrected",
-        ChangeKind::Paired => "new pairing",
+        ChangeKind::New => td_string!(locale, event.merge.kind_new),
+        ChangeKind::Same => td_string!(locale, event.merge.kind_same),
+        ChangeKind::Corrected => td_string!(locale, event.merge.kind_corrected),
+        ChangeKind::Paired => td_string!(locale, event.merge.kind_paired),
     }
 }
 
-fn preview_table(t: &Tournament, m: &Merge) -> Table {
+fn preview_table(locale: Locale, t: &Tournament, m: &Merge) -> Table {
+    let col = |text: &str| text.to_string();
     Table {
         testid: "pgn-merge-preview",
         class: "",
-        caption: "What each game of the file does".into(),
+        caption: td_string!(locale, event.merge.caption).into(),
         head: vec![
-            "Round".into(),
-            "White".into(),
-            "Black".into(),
-            "Event now".into(),
-            "File".into(),
-            "Change".into(),
-            "#Line".into(),
+            col(td_string!(locale, event.merge.col_round)),
+            col(td_string!(locale, event.merge.col_white)),
+            col(td_string!(locale, event.merge.col_black)),
+            col(td_string!(locale, event.merge.col_now)),
+            col(td_string!(locale, event.merge.col_file)),
+            col(td_string!(locale, event.merge.col_change)),
+            // `#`: a number column, right-aligned (`DataTable`).
+            format!("#{}", td_string!(locale, event.merge.col_line)),
         ],
         rows: m
             .changes
@@ -43,13 +48,17 @@ fn preview_table(t: &Tournament, m: &Merge) -> Table {
                 header: c.round.to_string(),
                 cells: vec![
                     Cell::text(text::name_of(t, c.white)),
+                    Cell::text(c.black.map_or_else(
+                        || td_string!(locale, event.merge.bye).to_owned(),
+                        |b| text::name_of(t, b),
+                    )),
                     Cell::text(
-                        c.black
-                            .map_or_else(|| "bye".to_owned(), |b| text::name_of(t, b)),
+                        c.before
+                            .clone()
+                            .unwrap_or_else(|| td_string!(locale, event.merge.not_paired).into()),
                     ),
-                    Cell::text(c.before.clone().unwrap_or_else(|| "not paired".into())),
                     Cell::text(c.after.clone()),
-                    Cell::text(kind_text(c.kind)),
+                    Cell::text(kind_text(locale, c.kind)),
                     Cell::num(c.line.to_string()),
                 ],
                 class: if c.kind == ChangeKind::Same {
@@ -68,11 +77,13 @@ pub fn PgnMergeScreen(
     /// Id of the event in the store.
     event_id: String,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     resolve_event(event_id, move |id, tournament| {
         let store = use_store();
         let merged = RwSignal::new(None::<(String, Merge)>);
         let error = RwSignal::new(None::<String>);
-        let applied = RwSignal::new(None::<String>);
+        // The file applied and its number of changes.
+        let applied = RwSignal::new(None::<(String, usize)>);
         let on_change = move |ev: leptos::ev::Event| {
             files::read_chosen_file(&ev, move |name, text| {
                 let outcome = match text {
@@ -83,7 +94,7 @@ pub fn PgnMergeScreen(
                                 "Could not import results from “{name}”: {e}. Nothing was changed."
                             )
                         }),
-                    Err(e) => Err(format!("Could not read “{name}”: {e}")),
+                    Err(e) => Err(read_failed(lang.get_untracked(), &name, &e)),
                 };
                 applied.set(None);
                 match outcome {
@@ -107,31 +118,38 @@ pub fn PgnMergeScreen(
                 let count = m.changed();
                 store.update_event(&id, move |t| *t = m.tournament);
                 merged.set(None);
-                applied.set(Some(format!(
-                    "Applied {} from “{name}”.",
-                    text::plural(count, "change", "changes")
-                )));
+                applied.set(Some((name, count)));
             }
         };
+        let applied_text = move || {
+            applied.get().map(|(file, count)| {
+                td_string!(lang.get(), event.merge.applied, count, file).to_string()
+            })
+        };
         let summary = move || {
+            let l = lang.get();
             merged.with(|m| {
                 m.as_ref().map(|(name, m)| {
                     let count = |k| m.changes.iter().filter(|c| c.kind == k).count();
-                    format!(
-                        "“{name}”: {} — {} new, {} corrected, {} newly paired, {} unchanged.",
-                        text::plural(m.changes.len(), "game", "games"),
-                        count(ChangeKind::New),
-                        count(ChangeKind::Corrected),
-                        count(ChangeKind::Paired),
-                        count(ChangeKind::Same),
+                    td_string!(
+                        l,
+                        event.merge.summary,
+                        file = name.clone(),
+                        count = m.changes.len(),
+                        new = count(ChangeKind::New),
+                        corrected = count(ChangeKind::Corrected),
+                        paired = count(ChangeKind::Paired),
+                        same = count(ChangeKind::Same)
                     )
+                    .to_string()
                 })
             })
         };
         let table = Signal::derive(move || {
+            let l = lang.get();
             merged.with(|m| {
                 m.as_ref()
-                    .map(|(_, m)| tournament.with(|t| preview_table(t, m)))
+                    .map(|(_, m)| tournament.with(|t| preview_table(l, t, m)))
             })
         });
         let warnings = move || {
@@ -149,14 +167,10 @@ pub fn PgnMergeScreen(
             <article class="event">
                 <EventHeader event_id=id tournament=tournament current=Signal::derive(|| EventView::ImportResults) />
                 <section class="panel" aria-labelledby="pgn-merge-title">
-                    <h3 id="pgn-merge-title">"Import results from PGN"</h3>
-                    <p>
-                        "Choose a PGN file of this event's games. Players are matched by name, each game must \
-                         match the event's pairing of its round (a round not paired yet is added from the file), \
-                         and you see what changes before anything is saved."
-                    </p>
+                    <h3 id="pgn-merge-title">{tr!(event.merge.heading)}</h3>
+                    <p>{tr!(event.merge.intro)}</p>
                     <div class="import">
-                        <label class="button" for="pgn-merge-file">"Choose a PGN file…"</label>
+                        <label class="button" for="pgn-merge-file">{tr!(event.merge.choose)}</label>
                         <input
                             id="pgn-merge-file"
                             class="visually-hidden-file"
@@ -172,9 +186,9 @@ pub fn PgnMergeScreen(
                         </div>
                     </Show>
                     <p role="status" data-testid="pgn-merge-applied">
-                        {move || applied.get()}
+                        {applied_text}
                         <Show when=move || applied.with(Option::is_some)>
-                            " " <a href=crosstable_href.clone()>"See the crosstable"</a>
+                            " " <a href=crosstable_href.clone()>{tr!(event.merge.see_crosstable)}</a>
                         </Show>
                     </p>
                     <Show when=move || merged.with(Option::is_some)>
@@ -182,15 +196,15 @@ pub fn PgnMergeScreen(
                         <ul class="import-warnings-list">{warnings}</ul>
                         // The wrapper scrolls a wide preview on a phone: focusable, so that the
                         // keyboard can scroll it too.
-                        <div class="scroll-region" tabindex="0" role="region" aria-label="Preview of the changes">
+                        <div class="scroll-region" tabindex="0" role="region" aria-label=tr!(event.merge.preview_aria)>
                             <DataTable table=table />
                         </div>
                         <div class="toolbar">
                             <button type="button" data-testid="pgn-merge-apply" on:click=apply.clone()>
-                                "Apply these results"
+                                {tr!(event.merge.apply)}
                             </button>
                             <button type="button" on:click=move |_| merged.set(None)>
-                                "Cancel"
+                                {tr!(event.merge.cancel)}
                             </button>
                         </div>
                     </Show>

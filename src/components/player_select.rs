@@ -29,17 +29,19 @@ pub fn PlayerSelect(
     /// How each option reads.
     label: PlayerLabel,
     /// The text of a first, empty option ("Choose…"), if there is one.
-    #[prop(optional)]
-    placeholder: Option<&'static str>,
+    #[prop(optional, into)]
+    placeholder: Option<Signal<String>>,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let options = move || {
+        let l = lang.get();
         tournament.with(|t| {
             t.players
                 .iter()
                 .map(|p| {
                     let no = p.start_no;
                     let text = match label {
-                        PlayerLabel::NameRating => text::name_rating(t, no),
+                        PlayerLabel::NameRating => text::name_rating_in(l, t, no),
                         PlayerLabel::NumberName => format!("{no}. {}", p.name),
                     };
                     view! {
@@ -57,7 +59,7 @@ pub fn PlayerSelect(
             on:change=move |ev| on_pick.run(event_target_value(&ev).parse::<StartNo>().ok())
             prop:value=move || value.get().map(|p| p.to_string()).unwrap_or_default()
         >
-            {placeholder.map(|p| view! { <option value="">{p}</option> })}
+            {placeholder.map(|p| view! { <option value="">{move || p.get()}</option> })}
             {options}
         </select>
     }

@@ -1,6 +1,8 @@
 //! The player list: names, titles, federations and ratings are editable in place.
 
+use crate::i18n::{td_string, Locale};
 use crate::store::use_store;
+use crate::tr;
 use engine::event;
 use engine::{Player, StartNo, Tournament};
 use leptos::prelude::*;
@@ -14,6 +16,19 @@ enum Field {
     Rating,
 }
 
+impl Field {
+    /// The input's accessible name: what it edits, of which player.
+    fn aria(self, locale: Locale, no: StartNo) -> String {
+        match self {
+            Field::Title => td_string!(locale, event.players.title_aria, no),
+            Field::Name => td_string!(locale, event.players.name_aria, no),
+            Field::Federation => td_string!(locale, event.players.federation_aria, no),
+            Field::Rating => td_string!(locale, event.players.rating_aria, no),
+        }
+        .to_string()
+    }
+}
+
 #[component]
 pub fn PlayersTable(
     /// Id of the event in the store (edits go there).
@@ -22,6 +37,7 @@ pub fn PlayersTable(
     tournament: Memo<Tournament>,
 ) -> impl IntoView {
     let store = use_store();
+    let lang = crate::lang::use_lang();
     let count = Memo::new(move |_| tournament.with(|t| t.players.len()));
     let error = RwSignal::new(None::<String>);
     let id = StoredValue::new(event_id);
@@ -38,9 +54,9 @@ pub fn PlayersTable(
             }
         }
         if field == Field::Name && value.is_empty() {
-            error.set(Some(format!(
-                "Player {p}: the name cannot be empty. Not changed."
-            )));
+            error.set(Some(
+                td_string!(lang.get_untracked(), event.players.name_empty, no = p).to_string(),
+            ));
             return false;
         }
         error.set(None);
@@ -84,12 +100,8 @@ pub fn PlayersTable(
     };
 
     view! {
-        <h3>"Players"</h3>
-        <p class="muted">
-            "Edit in place; a change is saved when you leave the field. Players can be added and \
-             removed before round 1; in a Swiss a player added later is a late entry, absent from \
-             the rounds already paired."
-        </p>
+        <h3>{tr!(event.players.heading)}</h3>
+        <p class="muted">{tr!(event.players.help)}</p>
         <Show when=move || error.with(Option::is_some)>
             <p class="alert" role="alert">{move || error.get().unwrap_or_default()}</p>
         </Show>
@@ -97,14 +109,16 @@ pub fn PlayersTable(
             <table class="players">
                 <thead>
                     <tr>
-                        <th scope="col">"No."</th>
-                        <th scope="col">"Title"</th>
-                        <th scope="col">"Name"</th>
-                        <th scope="col">"Fed."</th>
-                        <th scope="col">"Rating"</th>
+                        <th scope="col">{tr!(event.players.col_no)}</th>
+                        <th scope="col">{tr!(event.players.col_title)}</th>
+                        <th scope="col">{tr!(event.players.col_name)}</th>
+                        <th scope="col">
+                            <abbr title=tr!(event.players.col_fed_full)>{tr!(event.players.col_fed)}</abbr>
+                        </th>
+                        <th scope="col">{tr!(event.players.col_rating)}</th>
                         <Show when=move || can_remove.get()>
                             <th scope="col">
-                                <span class="visually-hidden">"Remove"</span>
+                                <span class="visually-hidden">{tr!(event.players.col_remove)}</span>
                             </th>
                         </Show>
                     </tr>
@@ -114,13 +128,13 @@ pub fn PlayersTable(
                         each=move || 1..=count.get() as StartNo
                         key=|p| *p
                         children=move |p| {
-                            let cell = move |field: Field, label: &'static str, class: &'static str| {
+                            let cell = move |field: Field, class: &'static str| {
                                 let input_type = if field == Field::Rating { "number" } else { "text" };
                                 view! {
                                     <input
                                         type=input_type
                                         class=class
-                                        aria-label=move || format!("{label} of player {p}")
+                                        aria-label=move || field.aria(lang.get(), p)
                                         prop:value=move || value_of(p, field)
                                         on:change=move |ev| {
                                             if !edit(p, field, event_target_value(&ev)) {
@@ -135,20 +149,28 @@ pub fn PlayersTable(
                             view! {
                                 <tr>
                                     <th scope="row">{p}</th>
-                                    <td>{cell(Field::Title, "Title", "short")}</td>
-                                    <td>{cell(Field::Name, "Name", "name")}</td>
-                                    <td>{cell(Field::Federation, "Federation", "short")}</td>
-                                    <td>{cell(Field::Rating, "Rating", "rating")}</td>
+                                    <td>{cell(Field::Title, "short")}</td>
+                                    <td>{cell(Field::Name, "name")}</td>
+                                    <td>{cell(Field::Federation, "short")}</td>
+                                    <td>{cell(Field::Rating, "rating")}</td>
                                     <Show when=move || can_remove.get()>
                                         <td>
                                             <button
                                                 type="button"
                                                 class="quiet"
                                                 data-testid="player-remove"
-                                                aria-label=move || format!("Remove player {p}, {}", value_of(p, Field::Name))
+                                                aria-label=move || {
+                                                    td_string!(
+                                                        lang.get(),
+                                                        event.players.remove_aria,
+                                                        no = p,
+                                                        name = value_of(p, Field::Name)
+                                                    )
+                                                    .to_string()
+                                                }
                                                 on:click=move |_| remove(p)
                                             >
-                                                "Remove"
+                                                {tr!(event.players.remove)}
                                             </button>
                                         </td>
                                     </Show>
@@ -207,10 +229,12 @@ fn AddPlayer(
     view! {
         <form class="add-player" on:submit=add aria-labelledby="add-player-title">
             <h4 id="add-player-title">
-                {move || if late.get() { "Late entry" } else { "Add a player" }}
+                {move || {
+                    if late.get() { tr!(event.players.late_heading)() } else { tr!(event.players.add_heading)() }
+                }}
             </h4>
             <label>
-                "Name"
+                {tr!(event.players.add_name)}
                 <input
                     type="text"
                     maxlength="120"
@@ -220,7 +244,7 @@ fn AddPlayer(
                 />
             </label>
             <label>
-                "Rating"
+                {tr!(event.players.add_rating)}
                 <input
                     type="number"
                     min=engine::RATINGS.start().to_string()
@@ -232,7 +256,9 @@ fn AddPlayer(
                 />
             </label>
             <button type="submit" data-testid="player-add">
-                {move || if late.get() { "Add late entrant" } else { "Add player" }}
+                {move || {
+                    if late.get() { tr!(event.players.late_button)() } else { tr!(event.players.add_button)() }
+                }}
             </button>
         </form>
     }

@@ -3,48 +3,80 @@
 //! the Dutch engine treats each group as an absolute criterion, like a rematch. The rules (which
 //! groups are valid, how they are stored) are the engine's (`engine::rules2026`).
 
+use crate::i18n::{td_string, Locale};
 use crate::store::use_store;
 use crate::text;
+use crate::tr;
 use engine::rules2026::Prohibited;
 use engine::{StartNo, Tournament};
 use leptos::prelude::*;
 
-/// Start numbers typed as `3, 7 12` (commas or blanks), or why not.
-pub fn parse_start_numbers(text: &str) -> Result<Vec<StartNo>, String> {
+/// Start numbers typed as `3, 7 12` (commas or blanks), or why not (in the reader's language).
+pub fn parse_start_numbers(locale: Locale, text: &str) -> Result<Vec<StartNo>, String> {
     let numbers: Result<Vec<StartNo>, _> = text
         .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
         .filter(|s| !s.is_empty())
         .map(|s| {
-            s.parse::<StartNo>()
-                .map_err(|_| format!("“{s}” is not a start number"))
+            s.parse::<StartNo>().map_err(|_| {
+                td_string!(locale, event.prohibited.not_a_number, text = s).to_string()
+            })
         })
         .collect();
     numbers
 }
 
+/// Which round box a round was typed in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    First,
+    Last,
+}
+
 /// A round typed in a box, or `default` when blank.
-fn parse_round(text: &str, what: &str, default: u32) -> Result<u32, String> {
+fn parse_round(locale: Locale, text: &str, bound: Bound, default: u32) -> Result<u32, String> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(default);
     }
-    text.parse()
-        .map_err(|_| format!("the {what} round “{text}” should be a number"))
+    text.parse().map_err(|_| {
+        match bound {
+            Bound::First => td_string!(locale, event.prohibited.bad_first, text),
+            Bound::Last => td_string!(locale, event.prohibited.bad_last, text),
+        }
+        .to_string()
+    })
 }
 
 /// The group as a sentence with the players' names.
-fn describe(t: &Tournament, g: &Prohibited) -> String {
+fn describe(locale: Locale, t: &Tournament, g: &Prohibited) -> String {
     let names: Vec<String> = g
         .players
         .iter()
-        .map(|&p| format!("{} ({p})", text::name_of(t, p)))
+        .map(|&p| {
+            td_string!(
+                locale,
+                event.prohibited.member,
+                name = text::name_of(t, p),
+                no = p
+            )
+            .to_string()
+        })
         .collect();
-    format!(
-        "{} — not paired together in rounds {}–{}",
-        names.join(", "),
-        g.first_round,
-        g.last_round
+    td_string!(
+        locale,
+        event.prohibited.group,
+        names = names.join(if locale == Locale::ja { "、" } else { ", " }),
+        first = g.first_round,
+        last = g.last_round
     )
+    .to_string()
+}
+
+/// What the editor last did, worded when drawn (it follows a change of language).
+#[derive(Clone, Debug, PartialEq)]
+enum Done {
+    Added(Prohibited),
+    Removed,
 }
 
 #[component]
@@ -55,34 +87,41 @@ pub fn ProhibitedPairings(
     tournament: Memo<Tournament>,
 ) -> impl IntoView {
     let store = use_store();
+    let lang = crate::lang::use_lang();
     let id = StoredValue::new(event_id);
     let players = RwSignal::new(String::new());
     let first = RwSignal::new(String::new());
     let last = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
-    let status = RwSignal::new(String::new());
+    let status = RwSignal::new(None::<Done>);
     let groups = Memo::new(move |_| tournament.with(|t| t.prohibited_pairings()));
     let rounds = Memo::new(move |_| tournament.with(|t| t.scheduled_rounds()));
 
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
+        let l = lang.get_untracked();
         let group = (|| -> Result<Prohibited, String> {
             Ok(Prohibited {
-                players: parse_start_numbers(&players.get_untracked())?,
-                first_round: parse_round(&first.get_untracked(), "first", 1)?,
-                last_round: parse_round(&last.get_untracked(), "last", rounds.get_untracked())?,
+                players: parse_start_numbers(l, &players.get_untracked())?,
+                first_round: parse_round(l, &first.get_untracked(), Bound::First, 1)?,
+                last_round: parse_round(
+                    l,
+                    &last.get_untracked(),
+                    Bound::Last,
+                    rounds.get_untracked(),
+                )?,
             })
         })();
         let checked = group.and_then(|g| {
             store
                 .tournament_now(&id.get_value())
-                .ok_or_else(|| "the event is gone".to_string())?
+                .ok_or_else(|| td_string!(l, event.prohibited.gone).to_string())?
                 .check_prohibited(&g)
                 .map(|()| g)
         });
         match checked {
             Ok(g) => {
-                let said = tournament.with_untracked(|t| describe(t, &g));
+                let added = g.clone();
                 store.update_event(&id.get_value(), |t| {
                     // Checked just above on the same event.
                     let _ = t.add_prohibited(g);
@@ -91,45 +130,58 @@ pub fn ProhibitedPairings(
                 players.set(String::new());
                 first.set(String::new());
                 last.set(String::new());
-                status.set(format!("Added: {said}."));
+                status.set(Some(Done::Added(added)));
             }
             Err(e) => {
-                status.set(String::new());
+                status.set(None);
                 error.set(Some(format!("{e}. Nothing was changed.")));
             }
         }
     };
     let remove = move |index: usize| {
         store.update_event(&id.get_value(), |t| t.remove_prohibited(index));
-        status.set("Removed.".into());
+        status.set(Some(Done::Removed));
+    };
+    let status_text = move || {
+        let l = lang.get();
+        status.with(|s| match s {
+            None => String::new(),
+            Some(Done::Added(g)) => {
+                let group = tournament.with(|t| describe(l, t, g));
+                td_string!(l, event.prohibited.added, group).to_string()
+            }
+            Some(Done::Removed) => td_string!(l, event.prohibited.removed).to_string(),
+        })
     };
 
     view! {
         <section class="requests no-print" aria-labelledby="prohibited-title" data-testid="prohibited">
-            <h4 id="prohibited-title">"Prohibited pairings"</h4>
-            <p class="muted" id="prohibited-help">
-                "Players of one family or club who must not meet: the pairing never puts two of \
-                 them on a board in the rounds given (an absolute rule, like a rematch). Saved \
-                 with the event and in its TRF (record 260)."
-            </p>
-            <ul class="request-list" aria-label="Prohibited pairings">
+            <h4 id="prohibited-title">{tr!(event.prohibited.heading)}</h4>
+            <p class="muted" id="prohibited-help">{tr!(event.prohibited.help)}</p>
+            <ul class="request-list" aria-label=tr!(event.prohibited.list_aria)>
                 <For
                     each=move || groups.get().into_iter().enumerate()
                     key=|(i, g)| (*i, g.record())
                     children=move |(i, g)| {
-                        let said = tournament.with_untracked(|t| describe(t, &g));
-                        let label = format!("Remove: {said}");
+                        let g = StoredValue::new(g);
+                        let said = move || {
+                            let l = lang.get();
+                            tournament.with(|t| g.with_value(|g| describe(l, t, g)))
+                        };
                         view! {
                             <li data-testid="prohibited-item">
                                 <span>{said}</span>
                                 " "
                                 <button
                                     type="button"
-                                    aria-label=label
+                                    aria-label=move || {
+                                        td_string!(lang.get(), event.prohibited.remove_aria, group = said())
+                                            .to_string()
+                                    }
                                     data-testid="prohibited-remove"
                                     on:click=move |_| remove(i)
                                 >
-                                    "Remove"
+                                    {tr!(event.prohibited.remove)}
                                 </button>
                             </li>
                         }
@@ -138,17 +190,17 @@ pub fn ProhibitedPairings(
             </ul>
             <form class="request-form" on:submit=submit aria-describedby="prohibited-help">
                 <label>
-                    "Start numbers"
+                    {tr!(event.prohibited.start_numbers)}
                     <input
                         type="text"
-                        placeholder="e.g. 3, 7, 12"
+                        placeholder=tr!(event.prohibited.start_numbers_placeholder)
                         data-testid="prohibited-players"
                         prop:value=move || players.get()
                         on:input=move |ev| players.set(event_target_value(&ev))
                     />
                 </label>
                 <label>
-                    "From round"
+                    {tr!(event.prohibited.from_round)}
                     <input
                         type="number"
                         min="1"
@@ -160,7 +212,7 @@ pub fn ProhibitedPairings(
                     />
                 </label>
                 <label>
-                    "to round"
+                    {tr!(event.prohibited.to_round)}
                     <input
                         type="number"
                         min="1"
@@ -171,14 +223,16 @@ pub fn ProhibitedPairings(
                         on:input=move |ev| last.set(event_target_value(&ev))
                     />
                 </label>
-                <button type="submit" data-testid="prohibited-add">"Add group"</button>
+                <button type="submit" data-testid="prohibited-add">
+                    {tr!(event.prohibited.add)}
+                </button>
             </form>
             <Show when=move || error.with(Option::is_some)>
                 <p class="alert" role="alert" data-testid="prohibited-error">
                     {move || error.get().unwrap_or_default()}
                 </p>
             </Show>
-            <p class="status" role="status">{move || status.get()}</p>
+            <p class="status" role="status">{status_text}</p>
         </section>
     }
 }
@@ -189,12 +243,24 @@ mod tests {
 
     #[test]
     fn start_numbers_and_rounds_parse_or_say_why() {
-        assert_eq!(parse_start_numbers("3, 7 12;4").unwrap(), vec![3, 7, 12, 4]);
-        assert!(parse_start_numbers("3, x").unwrap_err().contains("“x”"));
-        assert_eq!(parse_round(" ", "first", 1), Ok(1));
-        assert_eq!(parse_round("4", "last", 9), Ok(4));
-        assert!(parse_round("four", "last", 9)
+        let l = Locale::en;
+        assert_eq!(
+            parse_start_numbers(l, "3, 7 12;4").unwrap(),
+            vec![3, 7, 12, 4]
+        );
+        assert!(parse_start_numbers(l, "3, x").unwrap_err().contains("“x”"));
+        assert_eq!(parse_round(l, " ", Bound::First, 1), Ok(1));
+        assert_eq!(parse_round(l, "4", Bound::Last, 9), Ok(4));
+        assert!(parse_round(l, "four", Bound::Last, 9)
             .unwrap_err()
             .contains("last round"));
+    }
+
+    #[test]
+    fn the_errors_are_in_the_readers_language() {
+        let e = parse_start_numbers(Locale::fr, "3, x").unwrap_err();
+        assert!(e.contains("numéro de départ"), "{e}");
+        let e = parse_round(Locale::ja, "四", Bound::First, 1).unwrap_err();
+        assert!(e.contains("開始ラウンド"), "{e}");
     }
 }

@@ -2,16 +2,21 @@
 //! (Swiss, FIDE Dutch system), undo of the last pairing, requested byes, absences and
 //! withdrawals, and a printable pairings list. Every rule is the engine's (`engine::event`).
 
+mod requests;
+
 use crate::components::data_table::escape;
-use crate::components::player_select::{PlayerLabel, PlayerSelect};
 use crate::components::prohibited::ProhibitedPairings;
+use crate::i18n::{td, td_string, Locale};
+use crate::lang::Lang;
 use crate::store::{use_store, Store};
 use crate::text;
+use crate::tr;
 use crate::workers::pairing::{self, Paired, PendingPairing};
 use engine::event::{self, EventError};
 use engine::rules2026::{show_short, Tenths};
 use engine::{ByeKind, Color, Format, GameResult, Outcome, StartNo, Tournament};
 use leptos::prelude::*;
+use requests::Requests;
 use std::fmt::Write;
 use wasm_bindgen::JsCast;
 
@@ -20,7 +25,8 @@ use wasm_bindgen::JsCast;
 /// (issue 15 item 4), more than the 50 ms a task may take before the page feels frozen.
 const BOARDS_PER_FRAME: usize = 15;
 
-/// The results offered for a board, with their `<option>` values and short labels.
+/// The results offered for a board, with their `<option>` values and short labels (an
+/// unrated game's label is marked in the reader's language: [`result_label`]).
 const RESULTS: [(GameResult, &str, &str); 10] = [
     (GameResult::Pending, "pending", "—"),
     (GameResult::Played(Outcome::WhiteWins), "1-0", "1–0"),
@@ -29,18 +35,20 @@ const RESULTS: [(GameResult, &str, &str); 10] = [
     (GameResult::Forfeit(Some(Color::White)), "+-", "+/−"),
     (GameResult::Forfeit(Some(Color::Black)), "-+", "−/+"),
     (GameResult::Forfeit(None), "--", "−/−"),
-    (
-        GameResult::PlayedUnrated(Outcome::WhiteWins),
-        "1-0u",
-        "1–0 (u)",
-    ),
-    (GameResult::PlayedUnrated(Outcome::Draw), "drawu", "½–½ (u)"),
-    (
-        GameResult::PlayedUnrated(Outcome::BlackWins),
-        "0-1u",
-        "0–1 (u)",
-    ),
+    (GameResult::PlayedUnrated(Outcome::WhiteWins), "1-0u", "1–0"),
+    (GameResult::PlayedUnrated(Outcome::Draw), "drawu", "½–½"),
+    (GameResult::PlayedUnrated(Outcome::BlackWins), "0-1u", "0–1"),
 ];
+
+/// A result's short label: `1–0`, `½–½ (u)` for a game not rated.
+fn result_label(locale: Locale, result: GameResult, symbol: &str) -> String {
+    match result {
+        GameResult::PlayedUnrated(_) => {
+            td_string!(locale, event.rounds.result_unrated, result = symbol).to_string()
+        }
+        _ => symbol.to_string(),
+    }
+}
 
 fn result_value(r: GameResult) -> &'static str {
     RESULTS
@@ -83,27 +91,48 @@ fn default_round(t: &Tournament) -> u32 {
     }
 }
 
-/// What a request of the form does.
+/// What the panel last did, kept as facts and worded when drawn (a change of language
+/// re-words it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Request {
-    HalfBye,
-    Absent,
-    Withdraw,
+enum Status {
+    /// The pairing worker is pairing `round` of an event of `players`.
+    Pairing {
+        round: u32,
+        players: usize,
+    },
+    Paired(u32),
+    Result {
+        round: u32,
+        board: usize,
+        result: GameResult,
+    },
+    Undone(u32),
 }
 
-impl Request {
-    fn id(self) -> &'static str {
+impl Status {
+    fn text(self, locale: Locale) -> String {
         match self {
-            Request::HalfBye => "H",
-            Request::Absent => "Z",
-            Request::Withdraw => "W",
-        }
-    }
-    fn from_id(id: &str) -> Request {
-        match id {
-            "Z" => Request::Absent,
-            "W" => Request::Withdraw,
-            _ => Request::HalfBye,
+            Status::Pairing { round, players } => {
+                td_string!(locale, event.rounds.status_pairing, round, count = players).to_string()
+            }
+            Status::Paired(round) => {
+                td_string!(locale, event.rounds.status_paired, round).to_string()
+            }
+            Status::Result {
+                round,
+                board,
+                result,
+            } => td_string!(
+                locale,
+                event.rounds.status_result,
+                round,
+                board,
+                result = text::result_words_in(locale, result)
+            )
+            .to_string(),
+            Status::Undone(round) => {
+                td_string!(locale, event.rounds.status_undone, round).to_string()
+            }
         }
     }
 }
@@ -112,12 +141,14 @@ impl Request {
 #[derive(Clone, Copy)]
 struct Panel {
     store: Store,
+    /// The reader's language.
+    lang: Lang,
     id: StoredValue<String>,
     tournament: Memo<Tournament>,
     /// The round whose pairings are shown (1-based).
     shown: RwSignal<u32>,
     error: RwSignal<Option<String>>,
-    status: RwSignal<String>,
+    status: RwSignal<Option<Status>>,
     /// Rounds paired so far.
     paired: Memo<u32>,
     /// Boards of the round shown.
@@ -150,8 +181,9 @@ struct BoardLine {
     black: Side,
 }
 
-/// The boards of round `r` (nothing when it is not shown: `r` beyond `count`).
-fn board_lines(t: &Tournament, r: u32, count: u32) -> Vec<BoardLine> {
+/// The boards of round `r` (nothing when it is not shown: `r` beyond `count`), their numbers
+/// written as `locale` writes them.
+fn board_lines(locale: Locale, t: &Tournament, r: u32, count: u32) -> Vec<BoardLine> {
     let Some(round) = t.rounds.get(r as usize - 1).filter(|_| r <= count) else {
         return Vec::new();
     };
@@ -161,7 +193,7 @@ fn board_lines(t: &Tournament, r: u32, count: u32) -> Vec<BoardLine> {
         no: p,
         name: text::name_of(t, p),
         rating: text::rating_of(t, p),
-        points: points_cell(t, p, r, &virtual_points),
+        points: points_cell(locale, t, p, r, &virtual_points),
     };
     round
         .games
@@ -178,11 +210,11 @@ fn board_lines(t: &Tournament, r: u32, count: u32) -> Vec<BoardLine> {
 
 impl Panel {
     /// Runs an engine operation; its refusal is shown and nothing is stored.
-    fn run(&self, what: &str, op: &dyn Fn(&mut Tournament) -> Result<String, EventError>) -> bool {
+    fn run(&self, what: &str, op: &dyn Fn(&mut Tournament) -> Result<Status, EventError>) -> bool {
         match self.store.run_event(&self.id.get_value(), op) {
-            Ok(message) => {
+            Ok(done) => {
                 self.error.set(None);
-                self.status.set(message);
+                self.status.set(Some(done));
                 true
             }
             Err(e) => {
@@ -194,7 +226,7 @@ impl Panel {
 
     /// Shows why `what` changed nothing.
     fn refuse(&self, what: &str, why: impl std::fmt::Display) {
-        self.status.set(String::new());
+        self.status.set(None);
         self.error
             .set(Some(format!("{what}: {why}. Nothing was changed.")));
     }
@@ -203,16 +235,21 @@ impl Panel {
     /// while it worked): then nothing is stored and the organiser pairs again. Safe to call
     /// after the panel has gone (its signals then ignore the writes).
     fn finish_pairing(&self, id: &str, before: &Tournament, outcome: Result<Paired, String>) {
-        let what = "Cannot pair the next round";
+        let locale = self.lang.get_untracked();
+        let what = td_string!(locale, event.rounds.refused_pair);
         let paired = match outcome {
             Ok(paired) if self.store.tournament_now(id).as_ref() == Some(before) => paired,
             Ok(paired) => {
-                self.status.set(String::new());
-                self.error.set(Some(format!(
-                    "{what}: the event changed while round {} was being paired. Nothing was \
-                     changed; pair again.",
-                    paired.round
-                )));
+                self.status.set(None);
+                self.error.set(Some(
+                    td_string!(
+                        locale,
+                        event.rounds.changed_meanwhile,
+                        what,
+                        round = paired.round
+                    )
+                    .to_string(),
+                ));
                 return;
             }
             Err(e) => return self.refuse(what, e),
@@ -221,18 +258,19 @@ impl Panel {
         self.store
             .update_event(id, move |stored| *stored = paired.tournament);
         self.error.set(None);
-        self.status
-            .set(format!("Round {round} paired (FIDE Dutch system)."));
+        self.status.set(Some(Status::Paired(round)));
         self.shown.set(round);
     }
 
     fn set_result(&self, round: u32, board: usize, result: GameResult) {
-        self.run("Result not recorded", &|t| {
+        let what = td_string!(self.lang.get_untracked(), event.rounds.refused_result);
+        self.run(what, &|t| {
             event::set_result(t, round, board, result)?;
-            Ok(format!(
-                "Round {round}, board {board}: {}.",
-                text::result_words(result)
-            ))
+            Ok(Status::Result {
+                round,
+                board,
+                result,
+            })
         });
     }
 
@@ -242,9 +280,10 @@ impl Panel {
         let Some(el) = self.slips.get_untracked() else {
             return;
         };
+        let locale = self.lang.get_untracked();
         let html = self.tournament.with_untracked(|t| {
             self.lines
-                .with_untracked(|lines| slips_html(&t.name, lines))
+                .with_untracked(|lines| slips_html(locale, &t.name, lines))
         });
         el.set_inner_html(&html);
     }
@@ -266,6 +305,7 @@ pub fn RoundsPanel(
             tournament.with(|t| t.rounds.len() as u32)
         }
     });
+    let lang = crate::lang::use_lang();
     let shown = RwSignal::new(tournament.with_untracked(default_round));
     let board_count = Memo::new(move |_| {
         let (r, count) = (shown.get(), round_count.get());
@@ -277,8 +317,8 @@ pub fn RoundsPanel(
         })
     });
     let lines = Memo::new(move |_| {
-        let (r, count) = (shown.get(), round_count.get());
-        tournament.with(|t| board_lines(t, r, count))
+        let (r, count, l) = (shown.get(), round_count.get(), lang.get());
+        tournament.with(|t| board_lines(l, t, r, count))
     });
     let results = Memo::new(move |_| {
         let r = shown.get();
@@ -291,11 +331,12 @@ pub fn RoundsPanel(
     });
     let panel = Panel {
         store: use_store(),
+        lang,
         id: StoredValue::new(event_id.clone()),
         tournament,
         shown,
         error: RwSignal::new(None),
-        status: RwSignal::new(String::new()),
+        status: RwSignal::new(None),
         paired,
         board_count,
         lines,
@@ -306,7 +347,7 @@ pub fn RoundsPanel(
     view! {
         <div class="rounds">
             <div class="rounds-head no-print">
-                <h3>"Rounds"</h3>
+                <h3>{tr!(event.rounds.heading)}</h3>
                 <RoundActions panel=panel is_swiss=is_swiss />
             </div>
             <Show when=move || error.with(Option::is_some)>
@@ -314,19 +355,18 @@ pub fn RoundsPanel(
                     {move || error.get().unwrap_or_default()}
                 </p>
             </Show>
-            <p class="status no-print" role="status">{move || status.get()}</p>
+            <p class="status no-print" role="status">
+                {move || status.get().map(|s| s.text(lang.get())).unwrap_or_default()}
+            </p>
             <Show
                 when=move || { round_count.get() > 0 }
                 fallback=move || {
                     view! {
-                        <p class="muted" data-testid="no-rounds">
-                            "No round is paired yet. Add the players, request any byes or absences \
-                             for round 1 below, then pair round 1."
-                        </p>
+                        <p class="muted" data-testid="no-rounds">{tr!(event.rounds.none_yet)}</p>
                     }
                 }
             >
-                <nav class="round-picker no-print" aria-label="Choose a round">
+                <nav class="round-picker no-print" aria-label=tr!(event.rounds.picker_aria)>
                     <For
                         each=move || 1..=round_count.get()
                         key=|r| *r
@@ -338,7 +378,7 @@ pub fn RoundsPanel(
                                     aria-pressed=move || (shown.get() == r).to_string()
                                     on:click=move |_| shown.set(r)
                                 >
-                                    {format!("Round {r}")}
+                                    {move || td_string!(lang.get(), event.rounds.tab, round = r).to_string()}
                                 </button>
                             }
                         }
@@ -385,11 +425,10 @@ fn RoundActions(
             return;
         };
         panel.error.set(None);
-        panel.status.set(format!(
-            "Pairing round {} of {} players…",
-            paired.get_untracked() + 1,
-            before.players.len()
-        ));
+        panel.status.set(Some(Status::Pairing {
+            round: paired.get_untracked() + 1,
+            players: before.players.len(),
+        }));
         pairing.set(true);
         let handle = pairing::pair_next_round(before.clone(), move |outcome| {
             pairing.set(false);
@@ -398,10 +437,8 @@ fn RoundActions(
         pending.set_value(handle);
     };
     let undo = move |_: leptos::ev::MouseEvent| {
-        if panel.run("Cannot undo", &|t| {
-            let r = event::undo_last_pairing(t)?;
-            Ok(format!("The pairing of round {r} was taken back."))
-        }) {
+        let what = td_string!(panel.lang.get_untracked(), event.rounds.refused_undo);
+        if panel.run(what, &|t| Ok(Status::Undone(event::undo_last_pairing(t)?))) {
             panel.shown.set(paired.get_untracked().max(1));
         }
     };
@@ -411,12 +448,12 @@ fn RoundActions(
                 panel.fill_slips();
             }
             if let Err(e) = crate::components::layout::print_view(view) {
-                panel.error.set(Some(format!("Printing failed: {e}")));
+                panel.error.set(Some(e));
             }
         }
     };
     view! {
-        <div class="toolbar" role="group" aria-label="Round actions">
+        <div class="toolbar" role="group" aria-label=tr!(event.rounds.actions_aria)>
             <Show when=move || is_swiss.get()>
                 // While the last round waits for results the button stays clickable (it says
                 // why it cannot pair) but does not look like the next step.
@@ -429,21 +466,22 @@ fn RoundActions(
                     on:click=pair_next
                 >
                     {move || {
-                        let next = paired.get() + 1;
+                        let (l, round) = (panel.lang.get(), paired.get() + 1);
                         if pairing.get() {
-                            format!("Pairing round {next}…")
-                        } else if next > scheduled.get() {
-                            "All rounds paired".to_string()
+                            td_string!(l, event.rounds.pairing, round).to_string()
+                        } else if round > scheduled.get() {
+                            td_string!(l, event.rounds.all_paired).to_string()
                         } else if waiting.get() {
-                            format!("Pair round {next} (after round {}’s results)", next - 1)
+                            td_string!(l, event.rounds.pair_waiting, round, previous = round - 1)
+                                .to_string()
                         } else {
-                            format!("Pair round {next}")
+                            td_string!(l, event.rounds.pair, round).to_string()
                         }
                     }}
                 </button>
                 // Moves while the worker pairs: the page is not frozen, the pairing is under way.
                 <Show when=move || pairing.get()>
-                    <progress class="pairing-progress" data-testid="pairing-progress" aria-label="Pairing in progress"></progress>
+                    <progress class="pairing-progress" data-testid="pairing-progress" aria-label=tr!(event.rounds.pairing_aria)></progress>
                 </Show>
                 <button
                     type="button"
@@ -451,10 +489,16 @@ fn RoundActions(
                     disabled=move || pairing.get() || paired.get() == 0
                     on:click=undo
                 >
-                    {move || format!("Undo pairing of round {}", paired.get().max(1))}
+                    {move || {
+                        td_string!(panel.lang.get(), event.rounds.undo, round = paired.get().max(1))
+                            .to_string()
+                    }}
                 </button>
             </Show>
-            {[("print-pairings", "pairings", "Print pairings"), ("print-slips", "slips", "Print result slips")]
+            {[
+                ("print-pairings", "pairings", tr!(event.rounds.print_pairings)),
+                ("print-slips", "slips", tr!(event.rounds.print_slips)),
+            ]
                 .into_iter()
                 .map(|(testid, view, label)| view! {
                     <button
@@ -478,9 +522,10 @@ fn PairingsList(
     panel: Panel,
 ) -> impl IntoView {
     let title = move || {
+        let (l, round) = (panel.lang.get(), panel.shown.get());
         panel
             .tournament
-            .with(|t| format!("{} — round {}", t.name, panel.shown.get()))
+            .with(|t| td_string!(l, event.rounds.title, event = t.name.clone(), round).to_string())
     };
     // The boards drawn so far: the first BOARDS_PER_FRAME at once, as many more each frame.
     // `limit` says how many of which boards (another round, or a new pairing, starts again).
@@ -490,6 +535,15 @@ fn PairingsList(
             let n = limit.with(|(of, n)| if of == all { *n } else { BOARDS_PER_FRAME });
             all[..n.min(all.len())].to_vec()
         })
+    });
+    // The result controls' options are words (an unrated game's mark): a change of language
+    // writes them anew, each control keeping its result.
+    Effect::new(move |last: Option<Locale>| {
+        let locale = panel.lang.get();
+        if last.is_some_and(|l| l != locale) {
+            relabel_results(panel, locale);
+        }
+        locale
     });
     Effect::new(move |_| {
         let (drawn, total) = (visible.with(Vec::len), panel.lines.with(Vec::len));
@@ -505,26 +559,22 @@ fn PairingsList(
             {move || {
                 panel
                     .tournament
-                    .with(|t| acceleration_note(t, panel.shown.get()))
+                    .with(|t| acceleration_note(panel.lang.get(), t, panel.shown.get()))
                     .map(|note| view! { <p class="note" data-testid="virtual-points">{note}</p> })
             }}
-            <p class="muted no-print" id="keys-help">
-                "Focus a board's result and type 1 (White wins), = (draw), 0 (Black wins), + or − \
-                 (forfeit), Delete to clear; the focus moves to the next board. ↑/↓ move between \
-                 boards, Tab too."
-            </p>
+            <p class="muted no-print" id="keys-help">{tr!(event.rounds.keys_help)}</p>
             <div class="table-scroll">
                 <table class="pairings" data-testid="pairings" aria-describedby="keys-help">
                     <thead>
                         <tr>
-                            <th scope="col">"Bd"</th>
-                            <th scope="col">"No."</th>
-                            <th scope="col">"White"</th>
-                            <th scope="col">"Pts"</th>
-                            <th scope="col">"Result"</th>
-                            <th scope="col">"Pts"</th>
-                            <th scope="col">"No."</th>
-                            <th scope="col">"Black"</th>
+                            <th scope="col">{tr!(event.rounds.col_board)}</th>
+                            <th scope="col">{tr!(event.rounds.col_no)}</th>
+                            <th scope="col">{tr!(event.rounds.col_white)}</th>
+                            <th scope="col">{tr!(event.rounds.col_points)}</th>
+                            <th scope="col">{tr!(event.rounds.col_result)}</th>
+                            <th scope="col">{tr!(event.rounds.col_points)}</th>
+                            <th scope="col">{tr!(event.rounds.col_no)}</th>
+                            <th scope="col">{tr!(event.rounds.col_black)}</th>
                         </tr>
                     </thead>
                     <tbody>
@@ -536,7 +586,7 @@ fn PairingsList(
                     </tbody>
                 </table>
             </div>
-            <ul class="byes" aria-label="Without a board this round">
+            <ul class="byes" aria-label=tr!(event.rounds.without_board_aria)>
                 <WithoutBoard panel=panel />
             </ul>
             <div class="slips" aria-hidden="true" node_ref=panel.slips></div>
@@ -545,23 +595,28 @@ fn PairingsList(
 }
 
 /// One result slip per board (`lines`) of the event `name`, for the players to fill in and
-/// sign: printed alone by "Print result slips" (`style/print.css`), never shown on screen.
-fn slips_html(name: &str, lines: &[BoardLine]) -> String {
+/// sign, in the reader's language: printed alone by "Print result slips" (`style/print.css`),
+/// never shown on screen.
+fn slips_html(locale: Locale, name: &str, lines: &[BoardLine]) -> String {
     let name = escape(name);
+    let strong = |s: &Side| {
+        format!(
+            "<strong>{}</strong>",
+            escape(&format!("{} {}", s.name, s.rating))
+        )
+    };
+    let line = "____________";
+    // The words that are the same on every slip, once.
+    let result = td_string!(locale, print.slip.result, choices = "☐ 1–0   ☐ ½–½   ☐ 0–1");
+    let sign = td_string!(locale, print.slip.signatures, white = line, black = line);
     let mut h = String::with_capacity(lines.len() * 400);
     for l in lines {
-        let who = |s: &Side| escape(&format!("{} {}", s.name, s.rating));
         let _ = write!(
             h,
-            "<article class=\"slip\" data-testid=\"result-slip\"><p class=\"slip-head\">\
-             <strong>{name}</strong> · Round {} · Board {}</p><p>White: <strong>{}</strong></p>\
-             <p>Black: <strong>{}</strong></p><p class=\"slip-result\">Result:  ☐ 1–0   ☐ ½–½   \
-             ☐ 0–1</p><p class=\"slip-sign\">Signatures:  White ____________   Black \
-             ____________</p></article>",
-            l.round,
-            l.board,
-            who(&l.white),
-            who(&l.black)
+            "<article class=\"slip\" data-testid=\"result-slip\"><p class=\"slip-head\"><strong>{name}</strong> · {}</p><p>{}</p><p>{}</p><p class=\"slip-result\">{result}</p><p class=\"slip-sign\">{sign}</p></article>",
+            td_string!(locale, print.slip.head, round = l.round, board = l.board),
+            td_string!(locale, print.slip.white, name = strong(&l.white)),
+            td_string!(locale, print.slip.black, name = strong(&l.black)),
         );
     }
     h
@@ -570,44 +625,84 @@ fn slips_html(name: &str, lines: &[BoardLine]) -> String {
 /// Points before `round` with the event's point system, and the acceleration's virtual points
 /// for pairing that round (`1.5 +1`): shown with the pairing, never counted in standings.
 /// `virtual_points` is the round's (`Tournament::virtual_points`).
-fn points_cell(t: &Tournament, p: StartNo, round: u32, virtual_points: &[Tenths]) -> String {
+fn points_cell(
+    locale: Locale,
+    t: &Tournament,
+    p: StartNo,
+    round: u32,
+    virtual_points: &[Tenths],
+) -> String {
     let points = show_short(t.score_before(p, round));
     let virtual_points = virtual_points.get(p as usize - 1).copied().unwrap_or(0);
-    if virtual_points > 0 {
-        format!("{points}\u{a0}+{}", show_short(virtual_points))
-    } else {
-        points
-    }
+    text::localise(
+        locale,
+        if virtual_points > 0 {
+            format!("{points}\u{a0}+{}", show_short(virtual_points))
+        } else {
+            points
+        },
+    )
 }
 
 /// The acceleration note of a round: who has virtual points, how many (none: no note).
-fn acceleration_note(t: &Tournament, round: u32) -> Option<String> {
+fn acceleration_note(locale: Locale, t: &Tournament, round: u32) -> Option<String> {
     let v = t.virtual_points(round);
     let with: Vec<usize> = (0..v.len()).filter(|&i| v[i] > 0).collect();
     let (&first, &last) = (with.first()?, with.last()?);
-    let amount = show_short(v[first]);
-    let who = if with.len() == last - first + 1 {
-        format!("players {}–{}", first + 1, last + 1)
-    } else {
-        format!("{} players", with.len())
-    };
+    let amount = text::localise(locale, show_short(v[first]));
     let how = match t.acceleration() {
-        engine::rules2026::Acceleration::Baku => "Baku acceleration (FIDE C.04.7)",
-        _ => "Acceleration (TRF 250)",
+        engine::rules2026::Acceleration::Baku => td_string!(locale, event.rounds.accel_baku),
+        _ => td_string!(locale, event.rounds.accel_explicit),
     };
-    Some(format!(
-        "{how}: {who} were paired with {amount} virtual point(s) added (shown as +{amount}); \
-         virtual points only steer the pairing and never count in the standings."
-    ))
+    Some(if with.len() == last - first + 1 {
+        td_string!(
+            locale,
+            event.rounds.accel_range,
+            how,
+            first = first + 1,
+            last = last + 1,
+            amount
+        )
+        .to_string()
+    } else {
+        td_string!(
+            locale,
+            event.rounds.accel_count,
+            how,
+            count = with.len(),
+            amount
+        )
+        .to_string()
+    })
 }
 
 /// The result select's options (the same for every board), set as one string: ten options
 /// built node by node for each of 150 boards were most of a big round's drawing.
-fn result_options() -> String {
+fn result_options(locale: Locale) -> String {
     RESULTS
         .iter()
-        .map(|(_, value, label)| format!("<option value=\"{value}\">{label}</option>"))
+        .map(|&(result, value, symbol)| {
+            format!(
+                "<option value=\"{value}\">{}</option>",
+                escape(&result_label(locale, result, symbol))
+            )
+        })
         .collect()
+}
+
+/// Writes the options of the round's result controls in `locale`, and sets each control's
+/// result again (writing the options resets a `<select>`).
+fn relabel_results(panel: Panel, locale: Locale) {
+    let options = result_options(locale);
+    let round = panel.shown.get_untracked();
+    panel.results.with_untracked(|results| {
+        for (i, &result) in results.iter().enumerate() {
+            if let Some(el) = document().get_element_by_id(&result_id(round, i + 1)) {
+                el.set_inner_html(&options);
+                let _ = js_sys::Reflect::set(&el, &"value".into(), &result_value(result).into());
+            }
+        }
+    });
 }
 
 /// One board: the players, their points before the round, and the result control, which takes
@@ -630,7 +725,20 @@ fn BoardRow(
             .results
             .with(|r| r.get(board - 1).copied().unwrap_or(GameResult::Pending))
     };
-    let label = format!("Result of board {board}: {} – {}", white.name, black.name);
+    let lang = panel.lang;
+    let label = {
+        let (white, black) = (white.name.clone(), black.name.clone());
+        move || {
+            td_string!(
+                lang.get(),
+                event.rounds.result_aria,
+                board,
+                white = white.clone(),
+                black = black.clone()
+            )
+            .to_string()
+        }
+    };
     let board_count = panel.board_count;
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         let key = ev.key();
@@ -664,14 +772,15 @@ fn BoardRow(
             <td class="num">{board}</td>
             <td class="num">{white.no}</td>
             <th scope="row" class="player-name">
-                {white.name}
+                <span translate="no">{white.name}</span>
                 <span class="rating muted">{white.rating}</span>
             </th>
             <td class="num">{white.points}</td>
             <td class="result-cell">
-                // The options first: the value is set once they are there.
+                // The options first: the value is set once they are there. A change of language
+                // writes them anew ([`relabel_results`]).
                 <select
-                    inner_html=result_options()
+                    inner_html=result_options(lang.get_untracked())
                     id=result_id(round, board)
                     data-testid="board-result"
                     aria-label=label
@@ -686,7 +795,7 @@ fn BoardRow(
                         r => RESULTS
                             .iter()
                             .find(|(g, _, _)| *g == r)
-                            .map(|(_, _, l)| l.to_string())
+                            .map(|&(_, _, symbol)| result_label(lang.get(), r, symbol))
                             .unwrap_or_default(),
                     }}
                 </span>
@@ -694,7 +803,7 @@ fn BoardRow(
             <td class="num">{black.points}</td>
             <td class="num">{black.no}</td>
             <th scope="row" class="player-name">
-                {black.name}
+                <span translate="no">{black.name}</span>
                 <span class="rating muted">{black.rating}</span>
             </th>
         </tr>
@@ -708,7 +817,7 @@ fn WithoutBoard(
     panel: Panel,
 ) -> impl IntoView {
     move || {
-        let r = panel.shown.get();
+        let (r, l) = (panel.shown.get(), panel.lang.get());
         panel.tournament.with(|t| {
             let Some(round) = t.rounds.get(r as usize - 1) else {
                 return Vec::new();
@@ -718,251 +827,25 @@ fn WithoutBoard(
                 .iter()
                 .map(|b| {
                     let (what, code) = match b.kind {
-                        ByeKind::PairingAllocated => ("pairing-allocated bye (1 point)", "U"),
-                        ByeKind::Full => ("full-point bye", "F"),
-                        ByeKind::Half => ("half-point bye (requested)", "H"),
-                        ByeKind::Zero => ("absent (0)", "Z"),
+                        ByeKind::PairingAllocated => (td_string!(l, event.rounds.bye_pairing), "U"),
+                        ByeKind::Full => (td_string!(l, event.rounds.bye_full), "F"),
+                        ByeKind::Half => (td_string!(l, event.rounds.bye_half), "H"),
+                        ByeKind::Zero => (td_string!(l, event.rounds.bye_absent), "Z"),
                     };
                     view! {
                         <li data-testid="pairing-bye" data-player=b.player data-kind=code>
-                            <strong>{text::name_of(t, b.player)}</strong>
-                            {format!(" ({}) — {what}", b.player)}
+                            {td!(
+                                l,
+                                event.rounds.without_board,
+                                name = text::name_of(t, b.player),
+                                no = b.player,
+                                what,
+                                <player> = <strong translate="no" />
+                            )}
                         </li>
                     }
                 })
                 .collect::<Vec<_>>()
-        })
-    }
-}
-
-/// Requested byes and absences for rounds not yet paired, and withdrawals from a round on.
-#[component]
-fn Requests(
-    /// Id of the event in the store.
-    event_id: String,
-    /// The event.
-    tournament: Memo<Tournament>,
-) -> impl IntoView {
-    let store = use_store();
-    let id = StoredValue::new(event_id);
-    let error = RwSignal::new(None::<String>);
-    let player = RwSignal::new(None::<StartNo>);
-    let round = RwSignal::new(String::new());
-    let kind = RwSignal::new(Request::HalfBye);
-    let is_swiss = Memo::new(move |_| tournament.with(|t| !t.format.is_round_robin()));
-    let next_round = Memo::new(move |_| tournament.with(event::next_round_to_request));
-
-    // A withdrawal refused because the round is paired: (player, round) for the two choices.
-    let choice = RwSignal::new(None::<(StartNo, u32)>);
-    let apply = move |op: &dyn Fn(&mut Tournament) -> Result<(), EventError>| {
-        choice.set(None);
-        match store.run_event(&id.get_value(), op) {
-            Ok(()) => {
-                error.set(None);
-                true
-            }
-            Err(e) => {
-                if let EventError::WithdrawFromPairedRound { player, round, .. } = e {
-                    choice.set(Some((player, round)));
-                }
-                error.set(Some(format!("{e}. Nothing was changed.")));
-                false
-            }
-        }
-    };
-    let choose = move |forfeit: bool| {
-        let Some((p, r)) = choice.get_untracked() else {
-            return;
-        };
-        if forfeit {
-            apply(&|t| event::withdraw_forfeiting(t, p, r));
-        } else {
-            apply(&|t| event::withdraw(t, p, Some(r + 1)));
-        }
-    };
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        let Some(p) = player.get_untracked() else {
-            error.set(Some("Choose a player. Nothing was changed.".into()));
-            return;
-        };
-        let r = round.get_untracked();
-        let r = if r.trim().is_empty() {
-            next_round.get_untracked()
-        } else {
-            match r.trim().parse::<u32>() {
-                Ok(r) => r,
-                Err(_) => {
-                    error.set(Some(format!(
-                        "The round “{}” should be a number. Nothing was changed.",
-                        r.trim()
-                    )));
-                    return;
-                }
-            }
-        };
-        // A round-robin offers withdrawals only (its absences are forfeits on the schedule).
-        let what = if is_swiss.get_untracked() {
-            kind.get_untracked()
-        } else {
-            Request::Withdraw
-        };
-        let done = match what {
-            Request::HalfBye => apply(&|t| event::request_bye(t, p, r, Some(ByeKind::Half))),
-            Request::Absent => apply(&|t| event::request_bye(t, p, r, Some(ByeKind::Zero))),
-            Request::Withdraw => apply(&|t| event::withdraw(t, p, Some(r))),
-        };
-        // Recorded: the form starts afresh for the next request.
-        if done {
-            player.set(None);
-            round.set(String::new());
-            kind.set(Request::HalfBye);
-        }
-    };
-
-    view! {
-        <section class="requests no-print" aria-labelledby="requests-title">
-            <h4 id="requests-title">
-                {move || if is_swiss.get() { "Byes, absences and withdrawals" } else { "Withdrawals" }}
-            </h4>
-            <p class="muted">
-                {move || {
-                    if is_swiss.get() {
-                        "A half-point bye (H) or an absence (Z) is requested for a round not yet \
-                         paired; the pairing leaves the player out. A withdrawn player is not paired \
-                         from that round on."
-                    } else {
-                        "A player who withdraws from a round on: their remaining games are compared \
-                         under each policy in the Withdrawal view."
-                    }
-                }}
-            </p>
-            <form class="request-form" on:submit=submit>
-                <label>
-                    "Player"
-                    <PlayerSelect
-                        tournament=tournament
-                        value=player
-                        on_pick=Callback::new(move |p| player.set(p))
-                        testid="request-player"
-                        label=PlayerLabel::NumberName
-                        placeholder="Choose…"
-                    />
-                </label>
-                <label>
-                    "What"
-                    <select
-                        data-testid="request-kind"
-                        on:change=move |ev| kind.set(Request::from_id(&event_target_value(&ev)))
-                        prop:value=move || {
-                            if is_swiss.get() { kind.get() } else { Request::Withdraw }.id()
-                        }
-                    >
-                        <Show when=move || is_swiss.get()>
-                            <option value="H">"Half-point bye (H)"</option>
-                            <option value="Z">"Absent, zero-point bye (Z)"</option>
-                        </Show>
-                        <option value="W">"Withdraws from this round on"</option>
-                    </select>
-                </label>
-                <label>
-                    "Round"
-                    <input
-                        type="number"
-                        min="1"
-                        class="rating"
-                        data-testid="request-round"
-                        placeholder=move || next_round.get().to_string()
-                        prop:value=move || round.get()
-                        on:input=move |ev| round.set(event_target_value(&ev))
-                    />
-                </label>
-                <button type="submit" data-testid="request-bye">"Record"</button>
-            </form>
-            <Show when=move || error.with(Option::is_some)>
-                <p class="alert" role="alert" data-testid="request-error">
-                    {move || error.get().unwrap_or_default()}
-                </p>
-            </Show>
-            {move || choice.get().map(|(_, r)| view! {
-                <div class="toolbar" role="group" aria-label="The arbiter's choices" data-testid="withdraw-choices">
-                    <button type="button" data-testid="withdraw-forfeit" on:click=move |_| choose(true)>
-                        {format!("Forfeit the round {r} game and withdraw from round {} on", r + 1)}
-                    </button>
-                    <button type="button" data-testid="withdraw-next" on:click=move |_| choose(false)>
-                        {format!("Withdraw from round {} on (the game stays)", r + 1)}
-                    </button>
-                </div>
-            })}
-            <ul class="request-list">
-                <RequestList tournament=tournament apply=Callback::new(move |op: Op| { apply(&*op); }) />
-            </ul>
-        </section>
-    }
-}
-
-/// A change to the event that the requests list asks for.
-type Op = std::sync::Arc<dyn Fn(&mut Tournament) -> Result<(), EventError> + Send + Sync>;
-
-/// The requested byes and absences, and the withdrawals, each with its cancel button.
-#[component]
-fn RequestList(
-    /// The event.
-    tournament: Memo<Tournament>,
-    /// Applies a change (and shows its refusal).
-    apply: Callback<Op>,
-) -> impl IntoView {
-    let run = move |op: Op| apply.run(op);
-    move || {
-        tournament.with(|t| {
-            let mut items = Vec::new();
-            for (r, p, k) in event::requested_byes(t) {
-                let what = if k == ByeKind::Half {
-                    "half-point bye"
-                } else {
-                    "absent (zero-point bye)"
-                };
-                items.push(
-                    view! {
-                        <li data-testid="request-item">
-                            {format!("Round {r}: {} ({p}) — {what} ", text::name_of(t, p))}
-                            <button
-                                type="button"
-                                class="quiet"
-                                aria-label=format!("Cancel the request of player {p} for round {r}")
-                                on:click=move |_| run(std::sync::Arc::new(move |t| event::request_bye(t, p, r, None)))
-                            >
-                                "Cancel"
-                            </button>
-                        </li>
-                    }
-                    .into_any(),
-                );
-            }
-            for w in &t.withdrawals {
-                let p = w.player;
-                items.push(
-                    view! {
-                        <li data-testid="withdrawal-item">
-                            {format!(
-                                "{} ({p}) withdrew {} ",
-                                text::name_of(t, p),
-                                text::withdrawal_point(w.after_round)
-                            )}
-                            <button
-                                type="button"
-                                class="quiet"
-                                aria-label=format!("Take back the withdrawal of player {p}")
-                                on:click=move |_| run(std::sync::Arc::new(move |t| event::withdraw(t, p, None)))
-                            >
-                                "Take back"
-                            </button>
-                        </li>
-                    }
-                    .into_any(),
-                );
-            }
-            items
         })
     }
 }

@@ -2,8 +2,10 @@
 //! the expectation model in its fragment (see `share`). Whoever opens it sees the same numbers;
 //! nothing is stored in their browser unless they save a copy.
 
+use crate::i18n::{td_string, Locale};
 use crate::share::{self, Shared, SharedGame, SharedView};
 use crate::store::use_store;
+use crate::tr;
 use engine::{StartNo, Tournament};
 use leptos::html::Input;
 use leptos::prelude::*;
@@ -19,6 +21,24 @@ pub fn share_url(shared: &Shared) -> String {
         .and_then(|w| w.location().origin().ok())
         .unwrap_or_default();
     format!("{origin}{}#{}", share::ROUTE, share::encode(shared))
+}
+
+/// What the panel last did, worded when drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Said {
+    Ready,
+    Copied,
+    CopyByHand,
+}
+
+impl Said {
+    fn text(self, locale: Locale) -> &'static str {
+        match self {
+            Said::Ready => td_string!(locale, event.share.ready),
+            Said::Copied => td_string!(locale, event.share.copied),
+            Said::CopyByHand => td_string!(locale, event.share.copy_by_hand),
+        }
+    }
 }
 
 #[component]
@@ -38,8 +58,9 @@ pub fn ShareLink(
     game: Option<Signal<Option<SharedGame>>>,
 ) -> impl IntoView {
     let store = use_store();
+    let lang = crate::lang::use_lang();
     let link = RwSignal::new(None::<String>);
-    let status = RwSignal::new(String::new());
+    let status = RwSignal::new(None::<Said>);
     let input = NodeRef::<Input>::new();
     let make = move |_| {
         let t = tournament.get_untracked();
@@ -53,7 +74,7 @@ pub fn ShareLink(
             k: settings.k,
             expectation: settings.expectation,
         })));
-        status.set("Link ready: copy it, or open it in another browser.".into());
+        status.set(Some(Said::Ready));
     };
     let copy = move |_| {
         let Some(text) = link.get_untracked() else {
@@ -66,26 +87,23 @@ pub fn ShareLink(
         match clipboard {
             Some(c) => {
                 let _ = c.write_text(&text);
-                status.set("Copied to the clipboard.".into());
+                status.set(Some(Said::Copied));
             }
-            None => status.set("Select the link and copy it (Ctrl+C).".into()),
+            None => status.set(Some(Said::CopyByHand)),
         }
     };
     view! {
         <section class="panel share" aria-labelledby="share-title">
-            <h3 id="share-title">"Share this view"</h3>
-            <p class="muted">
-                "The link holds the event, the chosen player, round or game, and k (compressed into the part after “#”, \
-                 which never reaches a server). Whoever opens it sees these numbers; their own events are not touched \
-                 unless they save a copy."
-            </p>
+            <h3 id="share-title">{tr!(event.share.heading)}</h3>
+            <p class="muted">{tr!(event.share.help)}</p>
             <div class="toolbar">
                 <button type="button" data-testid="share-make" on:click=make>
-                    "Make a share link"
+                    {tr!(event.share.make)}
                 </button>
                 <Show when=move || link.with(Option::is_some)>
                     <label class="inline share-field">
-                        "Link "
+                        {tr!(event.share.link)}
+                        " "
                         <input
                             type="text"
                             readonly
@@ -100,11 +118,13 @@ pub fn ShareLink(
                         />
                     </label>
                     <button type="button" on:click=copy>
-                        "Copy"
+                        {tr!(event.share.copy)}
                     </button>
                 </Show>
             </div>
-            <p class="status" role="status">{move || status.get()}</p>
+            <p class="status" role="status">
+                {move || status.get().map(|s| s.text(lang.get())).unwrap_or_default()}
+            </p>
         </section>
     }
 }

@@ -2,7 +2,9 @@
 //! its withdrawal, sensitivity or what-if address): what the view is for, and the views there are.
 
 use crate::components::event_header::{EventHeader, EventView};
+use crate::i18n::td_string;
 use crate::text;
+use crate::tr;
 use engine::{Format, Tournament};
 use leptos::prelude::*;
 
@@ -38,29 +40,39 @@ pub fn ViewUnavailable(
     /// The event's format.
     format: Format,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let links = EventView::ALL
         .into_iter()
         .filter(|v| v.available_in(format))
         .map(|v| {
             view! {
                 <li>
-                    <a href=v.href(&event_id)>{v.label()}</a>
+                    <a href=v.href(&event_id)>{move || v.label(lang.get())}</a>
                 </li>
             }
         })
         .collect_view();
     view! {
         <section class="panel" role="status" data-testid="view-unavailable">
-            <h3>{format!("No {} view for this event", view.label())}</h3>
+            <h3>
+                {move || {
+                    let l = lang.get();
+                    td_string!(l, event.unavailable.heading, view = view.label(l)).to_string()
+                }}
+            </h3>
             <p>
-                {format!(
-                    "The {} view compares the withdrawal policies, which are defined for \
-                     round-robin events; this event is a Swiss ({}).",
-                    view.label(),
-                    text::format_label(format),
-                )}
+                {move || {
+                    let l = lang.get();
+                    td_string!(
+                        l,
+                        event.unavailable.why,
+                        view = view.label(l),
+                        format = text::format_label_in(l, format)
+                    )
+                    .to_string()
+                }}
             </p>
-            <p>"What this event has:"</p>
+            <p>{tr!(event.unavailable.has)}</p>
             <ul class="view-links">{links}</ul>
         </section>
     }

@@ -33,6 +33,7 @@ pub fn EventScreen(
     #[prop(into)]
     view: Signal<EventView>,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     resolve_event(event_id, move |id, tournament| {
         let body = {
             let id = id.clone();
@@ -50,7 +51,7 @@ pub fn EventScreen(
         view! {
             <article class="event">
                 <EventHeader event_id=id tournament=tournament current=view />
-                <section class="panel" aria-label=move || view.get().label()>
+                <section class="panel" aria-label=move || view.get().label(lang.get())>
                     {body}
                 </section>
             </article>

@@ -1,15 +1,17 @@
 //! Any path the router does not know.
 
+use crate::tr;
 use leptos::prelude::*;
 
 #[component]
 pub fn NotFound() -> impl IntoView {
-    crate::components::layout::page_title(|| vec!["Page not found".to_string()]);
+    let title = tr!(event.page.not_found);
+    crate::components::layout::page_title(move || vec![title().to_string()]);
     view! {
         <section class="panel">
-            <h2>"Page not found"</h2>
+            <h2>{title}</h2>
             <p>
-                <a href="/">"Back to your events"</a>
+                <a href="/">{tr!(event.page.back)}</a>
             </p>
         </section>
     }

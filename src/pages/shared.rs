@@ -2,13 +2,16 @@
 //! The user's stored events are not touched; "Save a copy" adds the event to them.
 
 use crate::components::chances::ChancesScreen;
+use crate::components::event_header::EventView;
 use crate::components::sensitivity::SensitivityScreen;
 use crate::components::share_link::SharedMode;
 use crate::components::whatif::WhatIfScreen;
 use crate::components::withdrawal::WithdrawalScreen;
+use crate::i18n::td;
 use crate::share::SharedViewPage as _;
 use crate::share::{self, Shared, SharedView};
 use crate::store::{use_store, SavedEvent, Settings, Store};
+use crate::tr;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
@@ -24,15 +27,25 @@ pub fn SharedPage() -> impl IntoView {
     match share::decode(&fragment) {
         Err(e) => view! {
             <section class="panel error" role="alert" data-testid="shared-error">
-                <h2>"This share link cannot be opened"</h2>
+                <h2>{tr!(event.share.cannot_open)}</h2>
                 <p>{crate::text::full_stop(&crate::text::sentence(&e.to_string()))}</p>
                 <p>
-                    <a href="/">"Go to your events"</a>
+                    <a href="/">{tr!(event.share.go_home)}</a>
                 </p>
             </section>
         }
         .into_any(),
         Ok(shared) => view! { <SharedScreen shared=shared /> }.into_any(),
+    }
+}
+
+/// The event view a shared view is (its name is the event view's).
+fn event_view(view: SharedView) -> EventView {
+    match view {
+        SharedView::Withdrawal => EventView::Withdrawal,
+        SharedView::Sensitivity => EventView::Sensitivity,
+        SharedView::Whatif => EventView::WhatIf,
+        SharedView::Chances => EventView::Chances,
     }
 }
 
@@ -43,6 +56,7 @@ pub fn SharedScreen(
     shared: Shared,
 ) -> impl IntoView {
     let real = use_store();
+    let lang = crate::lang::use_lang();
     let navigate = use_navigate();
     let memory = Store::in_memory(
         vec![SavedEvent {
@@ -71,15 +85,28 @@ pub fn SharedScreen(
         }
     };
     let name = shared.tournament.name.clone();
+    let shown = event_view(shared.view);
     view! {
-        <section class="callout shared-banner" role="region" aria-label="Shared view" data-testid="shared-banner">
+        <section
+            class="callout shared-banner"
+            role="region"
+            aria-label=tr!(event.share.banner_aria)
+            data-testid="shared-banner"
+        >
             <p>
-                <strong>{format!("Shared view ({}) of “{name}”. ", shared.view.label())}</strong>
-                "It is shown from the link only: nothing has been stored in this browser. Save a copy to keep it \
-                 with your events."
+                {move || {
+                    let l = lang.get();
+                    td!(
+                        l,
+                        event.share.banner,
+                        view = shown.label(l),
+                        name = name.clone(),
+                        <strong> = <strong />
+                    )
+                }}
             </p>
             <button type="button" class="primary" data-testid="save-shared-copy" on:click=save>
-                "Save a copy"
+                {tr!(event.share.save_copy)}
             </button>
         </section>
         <SharedBody store=memory shared=shared />

@@ -1,6 +1,6 @@
 //! The published page, written as text: every piece of user text through [`escape`].
 
-use super::strings::Strings;
+use super::strings::{Phrase, Strings};
 use crate::impute::Params;
 use crate::model::{ByeKind, Color, Entry, Format, GameResult, Outcome, StartNo, Tournament};
 use crate::standings::{self, Basis};
@@ -62,7 +62,7 @@ pub fn page(t: &Tournament, s: &Strings, qr: Option<(&str, &str)>) -> String {
         let url = escape(url);
         let _ = writeln!(
             out,
-            "<div class=\"qr-box\">{svg}<p>{}:<br><a href=\"{url}\">{url}</a></p></div>",
+            "<div class=\"qr-box\">{svg}<p>{}<br><a href=\"{url}\">{url}</a></p></div>",
             s.online
         );
     }
@@ -81,25 +81,17 @@ pub fn page(t: &Tournament, s: &Strings, qr: Option<(&str, &str)>) -> String {
     out
 }
 
-/// `Round-robin · 10 players · 9 of 9 rounds played · City · 2026/03/01 – 2026/03/09`.
+/// `Round-robin · 10 players · 9 of 9 rounds played · City · Dates: 2026/03/01 – 2026/03/09`.
 fn facts(t: &Tournament, s: &Strings) -> String {
-    let format = match t.format {
-        Format::RoundRobin { cycles: 2 } => s.double_round_robin.to_owned(),
-        Format::RoundRobin { .. } => s.round_robin.to_owned(),
-        Format::Swiss { rounds } => format!("{}, {rounds} {}", s.swiss, s.rounds_lower),
-    };
     let mut parts = vec![
-        format,
-        format!("{} {}", t.players.len(), s.players),
+        (s.phrase)(Phrase::Format(t.format)),
+        (s.phrase)(Phrase::Players(t.players.len())),
         // The engine's one count of finished rounds (a requested bye or a paired round
         // without results does not make a round played).
-        format!(
-            "{} {} {} {}",
-            t.round_progress().complete,
-            s.of,
-            t.scheduled_rounds(),
-            s.rounds_played
-        ),
+        (s.phrase)(Phrase::RoundsPlayed {
+            complete: t.round_progress().complete,
+            scheduled: t.scheduled_rounds(),
+        }),
     ];
     if !t.info.city.is_empty() {
         parts.push(t.info.city.clone());
@@ -111,9 +103,19 @@ fn facts(t: &Tournament, s: &Strings) -> String {
         (a, b) => format!("{a} – {b}"),
     };
     if !dates.is_empty() {
-        parts.push(format!("{}: {dates}", s.dates));
+        parts.push((s.phrase)(Phrase::Dates(&dates)));
     }
     parts.join(" · ")
+}
+
+/// A number as the page's language writes it (`4.5`, `4,5`).
+fn number(s: &Strings, n: impl std::fmt::Display) -> String {
+    let text = n.to_string();
+    if s.decimal_comma {
+        text.replace('.', ",")
+    } else {
+        text
+    }
 }
 
 fn name(t: &Tournament, p: StartNo) -> String {
@@ -131,7 +133,7 @@ fn rating(t: &Tournament, p: StartNo) -> String {
 
 fn withdrawn_mark(t: &Tournament, p: StartNo, s: &Strings) -> String {
     if t.withdrawal_of(p).is_some() {
-        format!(" <span class=\"wd\">({})</span>", s.withdrawn)
+        format!(" <span class=\"wd\">{}</span>", s.withdrawn)
     } else {
         String::new()
     }
@@ -147,7 +149,7 @@ fn standings_section(out: &mut String, t: &Tournament, s: &Strings, st: &Standin
         let _ = write!(
             out,
             "<th scope=\"col\"><abbr title=\"{}\">{}</abbr></th>",
-            escape(tb.name()),
+            escape(&(s.tiebreak)(*tb)),
             escape(&tb.code())
         );
     }
@@ -161,13 +163,13 @@ fn standings_section(out: &mut String, t: &Tournament, s: &Strings, st: &Standin
             name(t, p),
             withdrawn_mark(t, p, s),
             rating(t, p),
-            row.points
+            number(s, row.points)
         );
         for v in &row.values {
             let _ = write!(
                 out,
                 "<td>{}</td>",
-                v.value.map_or_else(String::new, |n| n.to_string())
+                v.value.map_or_else(String::new, |n| number(s, n))
             );
         }
         out.push_str("</tr>\n");
@@ -180,7 +182,7 @@ fn standings_section(out: &mut String, t: &Tournament, s: &Strings, st: &Standin
                 out,
                 "<dt>{}</dt><dd>{}</dd>",
                 escape(&tb.code()),
-                escape(tb.name())
+                escape(&(s.tiebreak)(*tb))
             );
         }
         out.push_str("</dl>\n");
@@ -247,7 +249,7 @@ fn round_robin_section(out: &mut String, t: &Tournament, s: &Strings) {
                 .collect();
             let _ = write!(out, "<td>{}</td>", marks.join(" "));
         }
-        let _ = writeln!(out, "<td>{}</td></tr>", t.points(p));
+        let _ = writeln!(out, "<td>{}</td></tr>", number(s, t.points(p)));
     }
     out.push_str("</tbody>\n</table></div>\n</section>\n");
 }
@@ -291,7 +293,11 @@ fn swiss_section(out: &mut String, t: &Tournament, s: &Strings, st: &Standings) 
                 } => format!(
                     "{}{}{}",
                     rank_of(opponent),
-                    if colour == Color::White { "w" } else { "b" },
+                    if colour == Color::White {
+                        s.white_letter
+                    } else {
+                        s.black_letter
+                    },
                     score_mark(colour, result)
                 ),
                 Entry::Bye(kind) => match kind {
@@ -305,7 +311,7 @@ fn swiss_section(out: &mut String, t: &Tournament, s: &Strings, st: &Standings) 
             };
             let _ = write!(out, "<td>{cell}</td>");
         }
-        let _ = writeln!(out, "<td>{}</td></tr>", row.points);
+        let _ = writeln!(out, "<td>{}</td></tr>", number(s, row.points));
     }
     out.push_str("</tbody>\n</table></div>\n</section>\n");
 }
@@ -336,8 +342,12 @@ fn rounds_section(out: &mut String, t: &Tournament, s: &Strings) {
         let r = i + 1;
         let _ = write!(
             out,
-            "<section class=\"round\" aria-labelledby=\"round-{r}\">\n<h3 id=\"round-{r}\">{} {r}</h3>\n<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"round-{r}\"><table>\n<thead><tr><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th></tr></thead>\n<tbody>\n",
-            s.round, s.board, s.white, s.result, s.black
+            "<section class=\"round\" aria-labelledby=\"round-{r}\">\n<h3 id=\"round-{r}\">{}</h3>\n<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"round-{r}\"><table>\n<thead><tr><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th></tr></thead>\n<tbody>\n",
+            escape(&(s.phrase)(Phrase::Round(r))),
+            s.board,
+            s.white,
+            s.result,
+            s.black
         );
         for (b, g) in round.games.iter().enumerate() {
             let result = match result_mark(g.result) {
@@ -362,7 +372,7 @@ fn rounds_section(out: &mut String, t: &Tournament, s: &Strings) {
                 out,
                 "<tr><td></td><td class=\"name\">{}</td><td>{}</td><td class=\"name\">{what}</td></tr>",
                 name(t, bye.player),
-                bye.kind.points()
+                number(s, bye.kind.points())
             );
         }
         out.push_str("</tbody>\n</table></div>\n</section>\n");

@@ -10,7 +10,7 @@ mod strings;
 
 pub use html::{escape, page};
 pub use qr::{qr_svg, QrError};
-pub use strings::{Strings, ENGLISH};
+pub use strings::{Phrase, Strings, ENGLISH};
 
 /// What to publish beyond the event itself.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -22,6 +22,15 @@ pub struct Options {
 /// The published page of `t` in English, with a QR code when `options.url` is given. A URL
 /// that cannot be a QR code (too long) is the error.
 pub fn publish(t: &crate::Tournament, options: &Options) -> Result<String, QrError> {
+    publish_in(t, options, &ENGLISH)
+}
+
+/// [`publish`] in the words of `strings` (the app's reader's language).
+pub fn publish_in(
+    t: &crate::Tournament,
+    options: &Options,
+    strings: &Strings,
+) -> Result<String, QrError> {
     let qr = match options
         .url
         .as_deref()
@@ -33,7 +42,7 @@ pub fn publish(t: &crate::Tournament, options: &Options) -> Result<String, QrErr
     };
     Ok(page(
         t,
-        &ENGLISH,
+        strings,
         qr.as_ref().map(|(u, s)| (u.as_str(), s.as_str())),
     ))
 }

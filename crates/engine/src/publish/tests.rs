@@ -148,3 +148,56 @@ fn the_page_counts_finished_rounds_only() {
     let html = publish(&t, &Options::default()).expect("page");
     assert!(html.contains("2 of 3 rounds played"), "{html}");
 }
+
+/// Another language is one more `Strings` (the app fills one from its catalogue): its words,
+/// its phrases with their numbers, its tie-break names and its decimal comma, and none of
+/// English's.
+#[test]
+fn another_language_brings_its_words_phrases_and_decimal_comma() {
+    let phrase = |p: Phrase| match p {
+        Phrase::Format(_) => "Système suisse".to_owned(),
+        Phrase::Players(n) => format!("{n} joueurs"),
+        Phrase::RoundsPlayed {
+            complete,
+            scheduled,
+        } => format!("{complete} rondes jouées sur {scheduled}"),
+        Phrase::Round(r) => format!("Ronde {r}"),
+        Phrase::Dates(d) => format!("Dates : {d}"),
+    };
+    let tiebreak = |tb: crate::tiebreak::Tiebreak| format!("départage {}", tb.code());
+    let french = Strings {
+        lang: "fr",
+        decimal_comma: true,
+        standings: "Classement",
+        white_letter: "b",
+        black_letter: "n",
+        withdrawn: "(retiré)",
+        phrase: &phrase,
+        tiebreak: &tiebreak,
+        ..ENGLISH
+    };
+    let t = swiss_with_awkward_names();
+    let html = publish_in(&t, &Options::default(), &french).expect("page");
+    assert!(html.contains("lang=\"fr\""));
+    assert!(html.contains(">Classement</h2>"));
+    assert!(html.contains("5 joueurs") && html.contains("2 rondes jouées sur 3"));
+    assert!(html.contains(">Ronde 2</h3>"));
+    let first = t.tiebreaks()[0];
+    assert!(html.contains(&format!("<dd>départage {}</dd>", first.code())));
+    assert!(!html.contains(first.name()), "the English name stays out");
+    // A half point with a comma (every player has one after a draw or the bye), none with a point.
+    assert!(html.contains(",5</td>"), "{html}");
+    assert!(!html.contains(".5</td>"), "{html}");
+    // Swiss cells with the language's colour letters: `3b1`, `2n½`.
+    assert!(html.split("<td>").any(|cell| {
+        let rest = cell.trim_start_matches(|c: char| c.is_ascii_digit());
+        rest.len() < cell.len()
+            && (rest.starts_with("b1")
+                || rest.starts_with("n1")
+                || rest.starts_with("b½")
+                || rest.starts_with("n½"))
+    }));
+    for english in ["players", "rounds played", "Round 1", "w1<", "Standings<"] {
+        assert!(!html.contains(english), "{english}");
+    }
+}
