@@ -2,11 +2,16 @@
 //! engine returned (`engine::sensitivity`); nothing is computed here but positions.
 //!
 //! Colours come from a [`Palette`] for the page's colour scheme (light or dark), so that a plot is
-//! readable on either and a downloaded SVG looks like the one on screen.
+//! readable on either and a downloaded SVG looks like the one on screen. Words (axes, legends,
+//! labels) come from the `sensitivity` catalogue and numbers are written in the reader's
+//! convention (`0,5` in French and German), so each function takes the language.
 
+use crate::i18n::{td_string, Locale};
+use crate::text;
 use engine::impute::Policy;
 use engine::sensitivity::{Cliff, KSweep};
 use engine::StartNo;
+use plotters::coord::ranged1d::ValueFormatter;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -119,23 +124,22 @@ impl Frame {
     }
 
     /// SVG elements marking k: a vertical line and its label (to go over the plot, or into a
-    /// downloaded copy of it).
-    pub fn marker(&self, k: f64, p: &Palette) -> String {
+    /// downloaded copy of it), the number written as language `l` writes it.
+    pub fn marker(&self, l: Locale, k: f64, p: &Palette) -> String {
         if self.right <= self.left || self.k_max <= 0.0 {
             return String::new();
         }
         let x = self.left + (self.right - self.left) * (k.clamp(0.0, self.k_max) / self.k_max);
         let colour = |c: RGBColor| format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
         format!(
-            "<line x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"{}\" stroke-width=\"1.5\"/>\
-             <text x=\"{:.1}\" y=\"{:.1}\" font-family=\"{FONT}\" font-size=\"13\" fill=\"{}\">k = {}</text>",
+            "<line x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"{}\" stroke-width=\"1.5\"/><text x=\"{:.1}\" y=\"{:.1}\" font-family=\"{FONT}\" font-size=\"13\" fill=\"{}\">k = {}</text>",
             self.top,
             self.bottom,
             colour(p.axis),
             x + 4.0,
             self.top + 14.0,
             colour(p.text),
-            crate::text::k_value(k)
+            text::k_value_in(l, k)
         )
     }
 }
@@ -158,9 +162,9 @@ pub fn with_overlay(svg: &str, extra: &str) -> String {
 type Root<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 type PlotResult = Result<(), Box<dyn std::error::Error>>;
 
-/// Draws into an SVG string; a drawing failure becomes an SVG with the error as text, never a
-/// panic.
-fn svg(size: (u32, u32), draw: impl FnOnce(&Root) -> PlotResult) -> String {
+/// Draws into an SVG string; a drawing failure becomes an SVG with the error as text (in
+/// language `l`), never a panic.
+fn svg(l: Locale, size: (u32, u32), draw: impl FnOnce(&Root) -> PlotResult) -> String {
     let mut out = String::new();
     let failed = {
         let root = SVGBackend::with_string(&mut out, size).into_drawing_area();
@@ -169,13 +173,15 @@ fn svg(size: (u32, u32), draw: impl FnOnce(&Root) -> PlotResult) -> String {
     };
     match failed {
         None => out,
-        Some(e) => format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\"><text x=\"10\" y=\"20\">\
-             The plot could not be drawn: {}</text></svg>",
-            size.0,
-            size.1,
-            escape(&e)
-        ),
+        Some(error) => {
+            let message = td_string!(l, sensitivity.plot.failed, error).to_string();
+            format!(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\"><text x=\"10\" y=\"20\">{}</text></svg>",
+                size.0,
+                size.1,
+                escape(&message)
+            )
+        }
     }
 }
 
@@ -183,6 +189,12 @@ fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// A tick label of a numeric axis as plotters writes it (`0.0`, `0.25`, `12.0`), in the reader's
+/// convention (`0,25`).
+fn tick(l: Locale, x: &f64) -> String {
+    text::localise(l, RangedCoordf64::format(x))
 }
 
 fn text_style(p: &Palette, size: u32) -> TextStyle<'static> {
@@ -201,11 +213,17 @@ pub fn short_name(name: &str) -> String {
 
 /// Plot 1: each unplayed game's imputed score against k, with its Elo-only level (dotted, same
 /// colour), the forfeit's 1.0 and the current k.
-pub fn imputed_vs_k(sweep: &KSweep, name: &dyn Fn(StartNo) -> String, p: &Palette) -> Plot {
+pub fn imputed_vs_k(
+    l: Locale,
+    sweep: &KSweep,
+    name: &dyn Fn(StartNo) -> String,
+    p: &Palette,
+) -> Plot {
     let k_max = sweep.ks.last().copied().unwrap_or(20.0);
     let reference = p.reference;
     let mut frame = None;
-    let svg = svg(SIZE, |root| {
+    let ticks = |x: &f64| tick(l, x);
+    let svg = svg(l, SIZE, |root| {
         root.fill(&p.background)?;
         let mut chart = ChartBuilder::on(root)
             .margin(12)
@@ -214,8 +232,10 @@ pub fn imputed_vs_k(sweep: &KSweep, name: &dyn Fn(StartNo) -> String, p: &Palett
             .build_cartesian_2d(0f64..k_max, 0f64..1.05f64)?;
         chart
             .configure_mesh()
-            .x_desc("prior strength k")
-            .y_desc("score credited to the opponent")
+            .x_desc(td_string!(l, sensitivity.plot.axis_k))
+            .y_desc(td_string!(l, sensitivity.plot.axis_imputed))
+            .x_label_formatter(&ticks)
+            .y_label_formatter(&ticks)
             .axis_desc_style(text_style(p, 15))
             .label_style(text_style(p, 13))
             .axis_style(p.axis)
@@ -229,7 +249,14 @@ pub fn imputed_vs_k(sweep: &KSweep, name: &dyn Fn(StartNo) -> String, p: &Palett
                 5,
                 p.reference.stroke_width(2),
             ))?
-            .label("forfeit (1.0)")
+            .label(
+                td_string!(
+                    l,
+                    sensitivity.plot.legend_forfeit,
+                    value = text::dec_in(l, 1.0, 1)
+                )
+                .to_string(),
+            )
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 18, y)], reference.stroke_width(2))
             });
@@ -241,11 +268,13 @@ pub fn imputed_vs_k(sweep: &KSweep, name: &dyn Fn(StartNo) -> String, p: &Palett
                 4,
                 c.stroke_width(1),
             ))?;
-            let label = format!(
-                "{} v {}",
-                short_name(&name(g.player)),
-                short_name(&name(g.opponent))
-            );
+            let label = td_string!(
+                l,
+                sensitivity.game,
+                player = short_name(&name(g.player)),
+                opponent = short_name(&name(g.opponent))
+            )
+            .to_string();
             chart
                 .draw_series(LineSeries::new(
                     sweep.ks.iter().copied().zip(g.scores.iter().copied()),
@@ -266,6 +295,7 @@ pub fn imputed_vs_k(sweep: &KSweep, name: &dyn Fn(StartNo) -> String, p: &Palett
 type Chart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
 fn current_k_line(
+    l: Locale,
     chart: &mut Chart<'_, '_>,
     k: f64,
     (lo, hi): (f64, f64),
@@ -276,7 +306,7 @@ fn current_k_line(
         .map_err(|e| e.to_string())?;
     chart
         .draw_series(std::iter::once(Text::new(
-            format!("k = {}", crate::text::k_value(k)),
+            format!("k = {}", text::k_value_in(l, k)),
             (k, hi),
             text_style(p, 13),
         )))
@@ -298,7 +328,12 @@ fn legend<'a>(chart: &mut Chart<'a, 'a>, p: &Palette, position: SeriesLabelPosit
 
 /// Plot 2: every player's points under `bayes` against k, with the k values where the order
 /// changes marked by circles.
-pub fn points_vs_k(sweep: &KSweep, name: &dyn Fn(StartNo) -> String, p: &Palette) -> Plot {
+pub fn points_vs_k(
+    l: Locale,
+    sweep: &KSweep,
+    name: &dyn Fn(StartNo) -> String,
+    p: &Palette,
+) -> Plot {
     let k_max = sweep.ks.last().copied().unwrap_or(20.0);
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for s in &sweep.players {
@@ -312,7 +347,8 @@ pub fn points_vs_k(sweep: &KSweep, name: &dyn Fn(StartNo) -> String, p: &Palette
     }
     let (lo, hi) = ((lo - 0.25).floor().max(0.0), hi + 0.5);
     let mut frame = None;
-    let svg = svg(SIZE, |root| {
+    let ticks = |x: &f64| tick(l, x);
+    let svg = svg(l, SIZE, |root| {
         root.fill(&p.background)?;
         let mut chart = ChartBuilder::on(root)
             .margin(12)
@@ -322,8 +358,10 @@ pub fn points_vs_k(sweep: &KSweep, name: &dyn Fn(StartNo) -> String, p: &Palette
             .build_cartesian_2d(0f64..k_max, lo..hi)?;
         chart
             .configure_mesh()
-            .x_desc("prior strength k")
-            .y_desc("points under the Bayesian imputation")
+            .x_desc(td_string!(l, sensitivity.plot.axis_k))
+            .y_desc(td_string!(l, sensitivity.plot.axis_points))
+            .x_label_formatter(&ticks)
+            .y_label_formatter(&ticks)
             .axis_desc_style(text_style(p, 15))
             .label_style(text_style(p, 13))
             .axis_style(p.axis)
@@ -354,12 +392,12 @@ pub fn points_vs_k(sweep: &KSweep, name: &dyn Fn(StartNo) -> String, p: &Palette
             let y = v.min(y_prev - gap);
             y_prev = y;
             let s = &sweep.players[i];
-            let label = format!(
-                "{} {}{}",
-                short_name(&name(s.start_no)),
-                crate::text::two(v),
-                if s.withdrawn { " (withdrew)" } else { "" }
-            );
+            let (player, points) = (short_name(&name(s.start_no)), text::two_in(l, v));
+            let label = if s.withdrawn {
+                td_string!(l, sensitivity.plot.end_label_withdrawn, player, points).to_string()
+            } else {
+                format!("{player} {points}")
+            };
             let anchor = plotters::style::text_anchor::Pos::new(
                 plotters::style::text_anchor::HPos::Left,
                 plotters::style::text_anchor::VPos::Center,
@@ -384,7 +422,7 @@ pub fn points_vs_k(sweep: &KSweep, name: &dyn Fn(StartNo) -> String, p: &Palette
 
 /// Plot 3: what the other players get from the chosen player's games if they had withdrawn
 /// after round r, per policy, with the real result when every game was played.
-pub fn cliff(c: &Cliff, p: &Palette) -> String {
+pub fn cliff(l: Locale, c: &Cliff, p: &Palette) -> String {
     let r_max = c.steps.last().map_or(1, |s| s.after_round.max(1));
     let hi = c
         .steps
@@ -394,7 +432,8 @@ pub fn cliff(c: &Cliff, p: &Palette) -> String {
         .fold(1.0f64, f64::max)
         * 1.6; // headroom for the legend above the lines
     let reference = p.reference;
-    svg(SIZE, |root| {
+    let ticks = |y: &f64| tick(l, y);
+    svg(l, SIZE, |root| {
         root.fill(&p.background)?;
         let mut chart = ChartBuilder::on(root)
             .margin(12)
@@ -403,10 +442,11 @@ pub fn cliff(c: &Cliff, p: &Palette) -> String {
             .build_cartesian_2d(-0.2f64..f64::from(r_max) + 0.2, 0f64..hi)?;
         chart
             .configure_mesh()
-            .x_desc("withdrawal after round r")
-            .y_desc("points the opponents receive")
+            .x_desc(td_string!(l, sensitivity.plot.axis_round))
+            .y_desc(td_string!(l, sensitivity.plot.axis_received))
             .x_labels((r_max + 1) as usize)
             .x_label_formatter(&|x| format!("{}", x.round()))
+            .y_label_formatter(&ticks)
             .axis_desc_style(text_style(p, 15))
             .label_style(text_style(p, 13))
             .axis_style(p.axis)
@@ -422,7 +462,7 @@ pub fn cliff(c: &Cliff, p: &Palette) -> String {
                 p.axis.stroke_width(1),
             ))?;
             chart.draw_series(std::iter::once(Text::new(
-                "50 % played",
+                td_string!(l, sensitivity.plot.half_played),
                 (x, hi),
                 text_style(p, 12),
             )))?;
@@ -435,7 +475,7 @@ pub fn cliff(c: &Cliff, p: &Palette) -> String {
                     5,
                     p.reference.stroke_width(2),
                 ))?
-                .label("what really happened")
+                .label(td_string!(l, sensitivity.plot.legend_real))
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 18, y)], reference.stroke_width(2))
                 });
@@ -468,7 +508,7 @@ pub fn cliff(c: &Cliff, p: &Palette) -> String {
             };
             chart
                 .draw_series(LineSeries::new(line, col.stroke_width(width)))?
-                .label(policy.label())
+                .label(crate::policies::name(l, *policy))
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 18, y)], col.stroke_width(3))
                 });
@@ -482,11 +522,24 @@ pub fn cliff(c: &Cliff, p: &Palette) -> String {
     })
 }
 
-/// The Learn page's plot: the shrinkage weight w = n/(n + k) against k for the example's n,
-/// with the current k marked.
+/// [`shrinkage_in`] in English (for the Learn page until it passes its language).
 pub fn shrinkage(n: u32, ks: &[f64], weights: &[f64], current_k: f64, p: &Palette) -> String {
+    shrinkage_in(Locale::en, n, ks, weights, current_k, p)
+}
+
+/// The Learn page's plot: the shrinkage weight w = n/(n + k) against k for the example's n,
+/// with the current k marked, numbers as language `l` writes them.
+pub fn shrinkage_in(
+    l: Locale,
+    n: u32,
+    ks: &[f64],
+    weights: &[f64],
+    current_k: f64,
+    p: &Palette,
+) -> String {
     let k_max = ks.last().copied().unwrap_or(20.0);
-    svg(SMALL, |root| {
+    let ticks = |x: &f64| tick(l, x);
+    svg(l, SMALL, |root| {
         root.fill(&p.background)?;
         let mut chart = ChartBuilder::on(root)
             .margin(10)
@@ -497,6 +550,8 @@ pub fn shrinkage(n: u32, ks: &[f64], weights: &[f64], current_k: f64, p: &Palett
             .configure_mesh()
             .x_desc("k")
             .y_desc(format!("w = {n}/({n} + k)"))
+            .x_label_formatter(&ticks)
+            .y_label_formatter(&ticks)
             .axis_desc_style(text_style(p, 13))
             .label_style(text_style(p, 12))
             .axis_style(p.axis)
@@ -513,7 +568,7 @@ pub fn shrinkage(n: u32, ks: &[f64], weights: &[f64], current_k: f64, p: &Palett
             6,
             p.colour(1).filled(),
         )))?;
-        current_k_line(&mut chart, current_k.min(k_max), (0.0, 1.05), p)?;
+        current_k_line(l, &mut chart, current_k.min(k_max), (0.0, 1.05), p)?;
         Ok(())
     })
 }
@@ -534,18 +589,19 @@ mod tests {
         let sweep = engine::sensitivity::k_sweep(&t, &[], Expectation::Logistic, 20.0, 80).unwrap();
         for dark in [false, true] {
             let pal = Palette::for_scheme(dark);
-            let a = imputed_vs_k(&sweep, &name, &pal).svg;
+            let a = imputed_vs_k(Locale::en, &sweep, &name, &pal).svg;
             assert!(a.starts_with("<svg"), "{}", &a[..60.min(a.len())]);
             assert!(a.contains("forfeit (1.0)"));
             assert!(a.matches("<polyline").count() >= 4, "one line per game");
-            let plot = points_vs_k(&sweep, &name, &pal);
+            let plot = points_vs_k(Locale::en, &sweep, &name, &pal);
             let frame = plot.frame.expect("a k plot has a frame");
             assert!(frame.left > 0.0 && frame.right > frame.left && frame.bottom > frame.top);
-            let marked = with_overlay(&plot.svg, &frame.marker(3.0, &pal));
+            let marked = with_overlay(&plot.svg, &frame.marker(Locale::en, 3.0, &pal));
             assert!(marked.contains("k = 3</text>") && marked.trim_end().ends_with("</svg>"));
             let b = plot.svg;
             assert!(b.contains("Player 4 ") && b.contains(" (withdrew)"));
             let c = cliff(
+                Locale::en,
                 &engine::sensitivity::cliff(&t, 4, Params::default()).unwrap(),
                 &pal,
             );
@@ -558,7 +614,30 @@ mod tests {
         let t = engine::example::withdrawal();
         let sweep = engine::sensitivity::k_sweep(&t, &[], Expectation::Logistic, 20.0, 10).unwrap();
         let evil = |_: StartNo| "<script>x</script>".to_string();
-        let svg = imputed_vs_k(&sweep, &evil, &Palette::LIGHT).svg;
+        let svg = imputed_vs_k(Locale::en, &sweep, &evil, &Palette::LIGHT).svg;
         assert!(!svg.contains("<script>"));
+    }
+
+    #[test]
+    fn words_and_ticks_follow_the_language() {
+        let t = engine::example::withdrawal();
+        let sweep = engine::sensitivity::k_sweep(&t, &[], Expectation::Logistic, 20.0, 80).unwrap();
+        let en = imputed_vs_k(Locale::en, &sweep, &name, &Palette::LIGHT).svg;
+        let de = imputed_vs_k(Locale::de, &sweep, &name, &Palette::LIGHT).svg;
+        let ja = imputed_vs_k(Locale::ja, &sweep, &name, &Palette::LIGHT).svg;
+        // The score axis' ticks: 0.2 in English and Japanese, 0,2 in German.
+        assert!(
+            en.contains(">\n0.2\n</text>") && ja.contains(">\n0.2\n</text>"),
+            "{en}"
+        );
+        assert!(de.contains(">\n0,2\n</text>") && !de.contains(">\n0.2\n</text>"));
+        assert!(en.contains("prior strength k"));
+        assert!(!de.contains("prior strength k") && !ja.contains("prior strength k"));
+        let frame = points_vs_k(Locale::fr, &sweep, &name, &Palette::LIGHT)
+            .frame
+            .unwrap();
+        assert!(frame
+            .marker(Locale::fr, 2.5, &Palette::LIGHT)
+            .contains("k = 2,5</text>"));
     }
 }

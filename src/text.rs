@@ -103,6 +103,11 @@ pub fn k_value(k: f64) -> String {
     }
 }
 
+/// [`k_value`] in the reader's convention, for text (`2.5`, `2,5`); the slider keeps the dot.
+pub fn k_value_in(locale: Locale, k: f64) -> String {
+    localise(locale, k_value(k))
+}
+
 /// The crosstable symbol of a game from one player's side: `1 ½ 0`, `+ −` for forfeits,
 /// `·` while pending.
 pub fn result_symbol(result: GameResult, colour: Color) -> &'static str {
@@ -413,6 +418,9 @@ mod tests {
         assert_eq!(k_value(3.0), "3");
         assert_eq!(k_value(2.5), "2.5");
         assert_eq!(k_value(0.0), "0");
+        // In text, the reader's decimal sign; the slider's value keeps the dot.
+        assert_eq!(k_value_in(Locale::fr, 2.5), "2,5");
+        assert_eq!(k_value_in(Locale::ja, 2.5), "2.5");
     }
 
     #[test]

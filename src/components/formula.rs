@@ -2,7 +2,9 @@
 //! I = E + n/(n+k)·((1 − s̄) − Ē), every symbol's value, and whether the clamp to [0, 1] bit.
 
 use crate::analysis::{game_keys, GameKey, LiveAnalysis};
-use crate::text::{self, dec};
+use crate::i18n::{td, td_string, Locale};
+use crate::text::{self, dec_in};
+use crate::tr;
 use engine::elo::Expectation;
 use engine::impute::{Analysis, Policy, WithdrawnStats};
 use engine::Tournament;
@@ -24,54 +26,56 @@ fn symbol(name: &'static str, value: String, meaning: String) -> impl IntoView {
     }
 }
 
-fn rating(t: &Tournament, p: engine::StartNo) -> String {
-    t.player(p)
-        .and_then(|pl| pl.rating)
-        .map_or_else(|| "unrated".into(), |r| r.to_string())
-}
-
-fn expectation_words(e: Expectation) -> &'static str {
-    match e {
-        Expectation::Logistic => "logistic: 1 / (1 + 10^((R_W − R_i)/400))",
-        Expectation::Fide => "FIDE table 8.1.2, with the 400-point rule",
-    }
-}
-
-fn fide_words(s: &WithdrawnStats) -> String {
-    let rule = if s.fide_resolves_to == Policy::Annul {
-        "fewer than 50 %: annul (all W's games are removed)"
-    } else {
-        "at least 50 %: forfeit (each unplayed game is a win for the opponent)"
-    };
-    format!(
-        "FIDE rule: W played {} of {} scheduled games — {rule}.",
-        s.played, s.scheduled
+fn rating(l: Locale, t: &Tournament, p: engine::StartNo) -> String {
+    t.player(p).and_then(|pl| pl.rating).map_or_else(
+        || td_string!(l, withdrawal.formula.unrated).to_string(),
+        |r| r.to_string(),
     )
 }
 
-/// The panel's content for game `index` of the analysis.
-fn explain(t: &Tournament, a: &Analysis, index: usize) -> Option<AnyView> {
+fn expectation_words(l: Locale, e: Expectation) -> &'static str {
+    match e {
+        Expectation::Logistic => td_string!(l, withdrawal.formula.model_logistic),
+        Expectation::Fide => td_string!(l, withdrawal.formula.model_fide),
+    }
+}
+
+fn fide_words(l: Locale, s: &WithdrawnStats) -> String {
+    let (played, scheduled) = (s.played, s.scheduled);
+    if s.fide_resolves_to == Policy::Annul {
+        td_string!(l, withdrawal.formula.fide_annul, played, scheduled).to_string()
+    } else {
+        td_string!(l, withdrawal.formula.fide_forfeit, played, scheduled).to_string()
+    }
+}
+
+/// The panel's content for game `index` of the analysis, in language `l`.
+fn explain(l: Locale, t: &Tournament, a: &Analysis, index: usize) -> Option<AnyView> {
     let g = a.unplayed.get(index)?;
     let bayes = a.outcome(Policy::Bayes).games.get(index)?;
     let k = a.params.k();
     let (i, w) = (g.player, g.opponent);
     let sw = a.stats(w)?;
-    let heading = format!(
-        "{} against {}{}",
-        text::name_rating(t, i),
-        text::name_rating(t, w),
-        g.round.map(|r| format!(", round {r}")).unwrap_or_default()
-    );
+    let d3 = |x: f64| dec_in(l, x, 3);
+    let (player, opponent) = (text::name_rating_in(l, t, i), text::name_rating_in(l, t, w));
+    let heading = match g.round {
+        Some(round) => {
+            td_string!(l, withdrawal.formula.game_round, player, opponent, round).to_string()
+        }
+        None => td_string!(l, withdrawal.formula.game, player, opponent).to_string(),
+    };
     let score = bayes.score.unwrap_or(0.0);
     let unclamped = bayes.unclamped.unwrap_or(score);
     let clamp = if bayes.clamped {
-        format!(
-            "The value {} lies outside [0, 1]: it is clamped to {}.",
-            dec(unclamped, 3),
-            dec(score, 3)
+        td_string!(
+            l,
+            withdrawal.formula.clamped,
+            value = d3(unclamped),
+            clamped = d3(score)
         )
+        .to_string()
     } else {
-        "The value lies within [0, 1]: no clamp needed.".to_string()
+        td_string!(l, withdrawal.formula.not_clamped).to_string()
     };
 
     let formula = if g.both_withdrawn {
@@ -85,14 +89,11 @@ fn explain(t: &Tournament, a: &Analysis, index: usize) -> Option<AnyView> {
             <p class="formula-line numbers">
                 {format!(
                     "I = {} + {}·{} − {}·{} = {} + {} − {} = {}",
-                    dec(g.expected, 3), dec(sw.weight, 3), dec(sw.residual, 3), dec(sa.weight, 3),
-                    dec(sa.residual, 3), dec(g.expected, 3), dec(tb, 3), dec(ta, 3), dec(unclamped, 3)
+                    d3(g.expected), d3(sw.weight), d3(sw.residual), d3(sa.weight),
+                    d3(sa.residual), d3(g.expected), d3(tb), d3(ta), d3(unclamped)
                 )}
             </p>
-            <p class="muted">
-                "Both players withdrew before they met: Crosstable's extension of the paper applies \
-                 each player's own form residual (A = the player listed first)."
-            </p>
+            <p class="muted">{td_string!(l, withdrawal.formula.both_note)}</p>
         }
         .into_any()
     } else {
@@ -101,7 +102,7 @@ fn explain(t: &Tournament, a: &Analysis, index: usize) -> Option<AnyView> {
             // An aria-label on a <p> is ignored by screen readers (axe aria-prohibited-attr):
             // the spoken form is hidden text, the drawn one is hidden from speech.
             <p class="formula-line">
-                <span class="visually-hidden">"I equals E plus n over n plus k, times, 1 minus s-bar, minus E-bar"</span>
+                <span class="visually-hidden">{td_string!(l, withdrawal.formula.spoken)}</span>
                 <span aria-hidden="true">
                     <var>"I"</var>" = "<var>"E"</var>" + "
                     <span class="frac"><var>"n"</var>" / ("<var>"n"</var>" + "<var>"k"</var>")"</span>
@@ -111,76 +112,94 @@ fn explain(t: &Tournament, a: &Analysis, index: usize) -> Option<AnyView> {
             <p class="formula-line numbers">
                 {format!(
                     "I = {} + {}/({} + {}) · ((1 − {}) − {}) = {} + {} × {} = {}",
-                    dec(g.expected, 3), n, n, text::k_value(k), dec(sw.mean_score, 3),
-                    dec(sw.mean_expected, 3), dec(g.expected, 3), dec(sw.weight, 3),
-                    dec(sw.residual, 3), dec(unclamped, 3)
+                    d3(g.expected), n, n, text::k_value_in(l, k), d3(sw.mean_score),
+                    d3(sw.mean_expected), d3(g.expected), d3(sw.weight),
+                    d3(sw.residual), d3(unclamped)
                 )}
             </p>
         }
         .into_any()
     };
 
+    let (name_i, name_w) = (text::name_of(t, i), text::name_of(t, w));
+    let performance = a
+        .outcome(Policy::Performance)
+        .games
+        .get(index)
+        .and_then(|p| p.score)
+        .map_or_else(|| "—".into(), d3);
+    // Sentences of one paragraph: a space between them, none in Japanese.
+    let gap = if l == Locale::ja { "" } else { " " };
     Some(
         view! {
             <h4>{heading}</h4>
             {formula}
             <p class="result">
-                <strong>{format!("I = {}", dec(score, 3))}</strong>
-                {format!(
-                    " to {}, and 1 − I = {} to {}. ",
-                    text::name_of(t, i),
-                    dec(1.0 - score, 3),
-                    text::name_of(t, w)
+                {td!(
+                    l,
+                    withdrawal.formula.result,
+                    score = d3(score),
+                    rest = d3(1.0 - score),
+                    player = name_i.clone(),
+                    opponent = name_w.clone(),
+                    <strong> = <strong />
                 )}
+                {gap}
                 <span class:clamp-bites=bayes.clamped>{clamp}</span>
             </p>
             <dl class="symbols">
                 {symbol(
                     "E",
-                    dec(g.expected, 3),
-                    format!(
-                        "expected score of {} ({}) against {} ({}); {}",
-                        text::name_of(t, i),
-                        rating(t, i),
-                        text::name_of(t, w),
-                        rating(t, w),
-                        expectation_words(a.params.expectation())
-                    ),
+                    d3(g.expected),
+                    td_string!(
+                        l,
+                        withdrawal.formula.symbol.e,
+                        player = name_i.clone(),
+                        player_rating = rating(l, t, i),
+                        opponent = name_w.clone(),
+                        opponent_rating = rating(l, t, w),
+                        model = expectation_words(l, a.params.expectation())
+                    )
+                    .to_string(),
                 )}
                 {symbol(
                     "n",
                     sw.played.to_string(),
-                    format!("games {} played before withdrawing (of {} scheduled)", text::name_of(t, w), sw.scheduled),
+                    td_string!(
+                        l,
+                        withdrawal.formula.symbol.n,
+                        opponent = name_w.clone(),
+                        scheduled = sw.scheduled
+                    )
+                    .to_string(),
                 )}
-                {symbol("k", text::k_value(k), "prior strength: how many games' worth of belief in the rating".into())}
-                {symbol(
-                    "w",
-                    dec(sw.weight, 3),
-                    "shrinkage weight n/(n + k): how much of W's form counts (0 = none, 1 = all)".into(),
-                )}
+                {symbol("k", text::k_value_in(l, k), td_string!(l, withdrawal.formula.symbol.k).into())}
+                {symbol("w", d3(sw.weight), td_string!(l, withdrawal.formula.symbol.w).into())}
                 {symbol(
                     "s̄",
-                    dec(sw.mean_score, 3),
-                    format!("{}'s mean score in those games ({} of {})", text::name_of(t, w), dec(sw.score, 1), sw.played),
+                    d3(sw.mean_score),
+                    td_string!(
+                        l,
+                        withdrawal.formula.symbol.s_bar,
+                        opponent = name_w.clone(),
+                        score = dec_in(l, sw.score, 1),
+                        n = sw.played
+                    )
+                    .to_string(),
                 )}
-                {symbol("Ē", dec(sw.mean_expected, 3), "the opponents' mean expected score against W".into())}
-                {symbol(
-                    "δ",
-                    dec(sw.residual, 3),
-                    "(1 − s̄) − Ē: how much better the opponents did against W than expected".into(),
-                )}
+                {symbol("Ē", d3(sw.mean_expected), td_string!(l, withdrawal.formula.symbol.e_bar).into())}
+                {symbol("δ", d3(sw.residual), td_string!(l, withdrawal.formula.symbol.delta).into())}
             </dl>
             <p class="muted">
-                {format!(
-                    "For comparison: Elo only (k → ∞) gives E = {}; performance only (k = 0) gives {}. ",
-                    dec(g.expected, 3),
-                    a.outcome(Policy::Performance)
-                        .games
-                        .get(index)
-                        .and_then(|p| p.score)
-                        .map_or_else(|| "—".into(), |s| dec(s, 3))
-                )}
-                {fide_words(sw)}
+                {td_string!(
+                    l,
+                    withdrawal.formula.comparison,
+                    elo = d3(g.expected),
+                    performance
+                )
+                .to_string()}
+                {gap}
+                {fide_words(l, sw)}
             </p>
         }
         .into_any(),
@@ -194,21 +213,25 @@ pub fn FormulaPanel(
     /// The game to explain (the first unplayed game when none is chosen).
     selected: RwSignal<Option<GameKey>>,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let content = move || {
+        let l = lang.get();
         live.with_both(|t, a| {
             let keys = game_keys(a);
             let index = selected
                 .get()
                 .and_then(|key| keys.iter().position(|k| *k == key))
                 .unwrap_or(0);
-            explain(t, a, index)
+            explain(l, t, a, index)
         })
         .flatten()
     };
     view! {
         <section class="panel formula" data-testid="formula" aria-labelledby="formula-title">
-            <h3 id="formula-title">"The Bayesian imputation, step by step"</h3>
-            {move || content().unwrap_or_else(|| view! { <p>"No unplayed game to explain."</p> }.into_any())}
+            <h3 id="formula-title">{tr!(withdrawal.formula.heading)}</h3>
+            {move || {
+                content().unwrap_or_else(|| view! { <p>{tr!(withdrawal.formula.none)}</p> }.into_any())
+            }}
         </section>
     }
 }

@@ -2,8 +2,11 @@
 //! policy credits to the (non-withdrawn) player. Selecting a row shows it in the formula panel.
 
 use crate::analysis::{game_keys, GameKey, LiveAnalysis};
+use crate::i18n::{td, td_string, Locale};
+use crate::policies;
 use crate::store::use_store;
 use crate::text;
+use crate::tr;
 use engine::impute::{Analysis, Policy};
 use leptos::prelude::*;
 
@@ -19,7 +22,8 @@ struct Cell {
     note: Option<String>,
 }
 
-fn cell(a: &Analysis, policy: Policy, index: usize) -> Option<Cell> {
+/// What one policy gives unplayed game `index`, worded in language `l`.
+fn cell(l: Locale, a: &Analysis, policy: Policy, index: usize) -> Option<Cell> {
     let outcome = a.outcome(policy);
     let g = outcome.games.get(index)?;
     let resolved = outcome
@@ -28,7 +32,12 @@ fn cell(a: &Analysis, policy: Policy, index: usize) -> Option<Cell> {
         .find(|(w, _)| *w == g.opponent)
         .map(|(_, p)| *p);
     let via = match (policy, resolved) {
-        (Policy::Fide, Some(r)) => format!("FIDE rule → {}", r.label().to_lowercase()),
+        (Policy::Fide, Some(r)) => td_string!(
+            l,
+            withdrawal.table.via_fide,
+            policy = policies::in_text(l, r)
+        )
+        .to_string(),
         _ => String::new(),
     };
     let join = |a: &str, b: &str| match (a.is_empty(), b.is_empty()) {
@@ -38,7 +47,7 @@ fn cell(a: &Analysis, policy: Policy, index: usize) -> Option<Cell> {
     };
     Some(match (g.score, g.opponent_score) {
         (None, _) => {
-            let note = join(&via, "annulled: the game is removed");
+            let note = join(&via, td_string!(l, withdrawal.table.annulled));
             Cell {
                 text: "—".into(),
                 clamped: false,
@@ -47,7 +56,7 @@ fn cell(a: &Analysis, policy: Policy, index: usize) -> Option<Cell> {
             }
         }
         (Some(s), Some(o)) if s == 0.0 && o == 0.0 => {
-            let note = join(&via, "double forfeit: neither player scores");
+            let note = join(&via, td_string!(l, withdrawal.table.double_forfeit));
             Cell {
                 text: "0 / 0".into(),
                 clamped: false,
@@ -57,18 +66,16 @@ fn cell(a: &Analysis, policy: Policy, index: usize) -> Option<Cell> {
         }
         (Some(s), _) => {
             let clamp = if g.clamped {
-                format!(
-                    "clamped to [0, 1] from {}",
-                    text::dec(g.unclamped.unwrap_or(s), 4)
-                )
+                let from = text::dec_in(l, g.unclamped.unwrap_or(s), 4);
+                td_string!(l, withdrawal.table.clamped_from, value = from).to_string()
             } else {
                 String::new()
             };
             let note = join(&via, &clamp);
             Cell {
-                text: text::two(s),
+                text: text::two_in(l, s),
                 clamped: g.clamped,
-                title: join(&text::dec(s, 4), &note),
+                title: join(&text::dec_in(l, s, 4), &note),
                 note: (!note.is_empty()).then_some(note),
             }
         }
@@ -95,6 +102,7 @@ pub fn ImputedTable(
     selected: RwSignal<Option<GameKey>>,
 ) -> impl IntoView {
     let store = use_store();
+    let lang = crate::lang::use_lang();
     let rows = Memo::new(move |_| {
         live.with(|a| game_keys(a).into_iter().enumerate().collect::<Vec<_>>())
             .unwrap_or_default()
@@ -110,13 +118,26 @@ pub fn ImputedTable(
                 .collect();
             resolved.dedup();
             match resolved.as_slice() {
-                [one] => format!("→ {}", one.label().to_lowercase()),
-                _ => "per player".to_string(),
+                [one] => format!("→ {}", policies::in_text(lang.get(), *one)),
+                _ => td_string!(lang.get(), withdrawal.table.per_player).to_string(),
             }
         })
         .unwrap_or_default()
     };
-    let k_label = move || format!("k = {}", text::k_value(store.settings.with(|s| s.k)));
+    let k_label = move || {
+        format!(
+            "k = {}",
+            text::k_value_in(lang.get(), store.settings.with(|s| s.k))
+        )
+    };
+    // Under a policy's name: what FIDE's rule comes to here, and the k of the k-based ones.
+    let sub_label = move |p: Policy| match p {
+        Policy::Fide => fide_header(),
+        Policy::Bayes => k_label(),
+        Policy::Performance => "k = 0".into(),
+        Policy::Elo => "k → ∞".into(),
+        Policy::Annul | Policy::Forfeit => String::new(),
+    };
     let is_selected = move |key: GameKey| {
         selected.get() == Some(key)
             || (selected.get().is_none() && rows.with(|r| r.first().map(|(_, k)| *k)) == Some(key))
@@ -124,40 +145,38 @@ pub fn ImputedTable(
 
     view! {
         // Focusable: it scrolls sideways on a phone and holds nothing else to focus.
-        <div class="table-scroll" tabindex="0" role="region" aria-label="Imputed scores by policy">
+        <div class="table-scroll" tabindex="0" role="region" aria-label=tr!(withdrawal.table.region_aria)>
             <table class="imputed" data-testid="imputed-table" aria-describedby="imputed-caption">
                 <caption id="imputed-caption">
-                    "Score credited to the player for each unplayed game (the withdrawn player gets the rest). "
-                    <span class="clamp-mark" aria-hidden="true">"*"</span>
-                    " = clamped to [0, 1]."
+                    {move || {
+                        td!(
+                            lang.get(),
+                            withdrawal.table.caption,
+                            <mark> = |children: ChildrenFn| {
+                                view! { <span class="clamp-mark" aria-hidden="true">{children()}</span> }
+                            }
+                        )
+                    }}
                 </caption>
                 <thead>
                     <tr>
                         <th scope="col">
-                            <span class="visually-hidden">"Formula"</span>
+                            <span class="visually-hidden">{tr!(withdrawal.table.formula_column)}</span>
                         </th>
-                        <th scope="col" class="num">"Round"</th>
-                        <th scope="col">"Player"</th>
+                        <th scope="col" class="num">{tr!(withdrawal.table.round)}</th>
+                        <th scope="col">{tr!(withdrawal.table.player)}</th>
                         <Show when=move || several.get()>
-                            <th scope="col">"Withdrawn opponent"</th>
+                            <th scope="col">{tr!(withdrawal.table.withdrawn_opponent)}</th>
                         </Show>
                         <th scope="col" class="num">
-                            <abbr title="Expected score of the player against the withdrawn opponent">"E"</abbr>
+                            <abbr title=tr!(withdrawal.table.expected_title)>"E"</abbr>
                         </th>
                         {headline_first()
                             .map(|p| {
                                 view! {
                                     <th scope="col" class="num policy" class:official=p == Policy::Fide>
-                                        {p.label()}
-                                        <span class="sub">
-                                            {move || match p {
-                                                Policy::Fide => fide_header(),
-                                                Policy::Bayes => k_label(),
-                                                Policy::Performance => "k = 0".into(),
-                                                Policy::Elo => "k → ∞".into(),
-                                                _ => String::new(),
-                                            }}
-                                        </span>
+                                        {move || policies::name(lang.get(), p)}
+                                        <span class="sub">{move || sub_label(p)}</span>
                                     </th>
                                 }
                             })
@@ -203,12 +222,14 @@ fn GameRow(
     /// More than one player withdrew: show which one this game was against.
     several: Memo<bool>,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let names = Memo::new(move |_| {
+        let l = lang.get();
         live.with_both(|t, a| {
             let g = a.unplayed.get(index)?;
             Some((
-                text::name_rating(t, g.player),
-                text::name_rating(t, g.opponent),
+                text::name_rating_in(l, t, g.player),
+                text::name_rating_in(l, t, g.opponent),
                 g.both_withdrawn,
             ))
         })
@@ -216,12 +237,20 @@ fn GameRow(
         .unwrap_or_default()
     });
     let expected = Memo::new(move |_| {
-        live.with(|a| a.unplayed.get(index).map(|g| text::dec(g.expected, 3)))
-            .flatten()
-            .unwrap_or_default()
+        let l = lang.get();
+        live.with(|a| {
+            a.unplayed
+                .get(index)
+                .map(|g| text::dec_in(l, g.expected, 3))
+        })
+        .flatten()
+        .unwrap_or_default()
     });
-    let radio_label =
-        move || names.with(|(p, o, _)| format!("Show the formula for {p} against {o}"));
+    let radio_label = move || {
+        names.with(|(player, opponent, _)| {
+            td_string!(lang.get(), withdrawal.table.show_formula, player, opponent).to_string()
+        })
+    };
     let round = game
         .round
         .map_or_else(|| "–".to_string(), |r| r.to_string());
@@ -237,13 +266,13 @@ fn GameRow(
                 />
             </td>
             <td class="num">{round}</td>
-            <td>{move || names.with(|n| n.0.clone())}</td>
+            <td translate="no">{move || names.with(|n| n.0.clone())}</td>
             // With one withdrawn player the summary above the table names them.
             <Show when=move || several.get()>
                 <td>
-                    {move || names.with(|n| n.1.clone())}
+                    <span translate="no">{move || names.with(|n| n.1.clone())}</span>
                     <Show when=move || names.with(|n| n.2)>
-                        <span class="tag">"both withdrew"</span>
+                        <span class="tag">{tr!(withdrawal.table.both_withdrew)}</span>
                     </Show>
                 </td>
             </Show>
@@ -267,7 +296,11 @@ fn PolicyCell(
 ) -> impl IntoView {
     // A memo per cell: moving k updates only the cells whose value changed (the Bayesian
     // column), not all of them.
-    let cell = Memo::new(move |_| live.with(|a| cell(a, policy, index)).flatten());
+    let lang = crate::lang::use_lang();
+    let cell = Memo::new(move |_| {
+        let l = lang.get();
+        live.with(|a| cell(l, a, policy, index)).flatten()
+    });
     let read =
         move |f: fn(&Cell) -> String| move || cell.with(|c| c.as_ref().map(f).unwrap_or_default());
     view! {

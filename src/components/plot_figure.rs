@@ -3,7 +3,9 @@
 //! SVG drawn onto a canvas in the browser).
 
 use crate::files;
+use crate::i18n::{td_string, Locale};
 use crate::plots::Palette;
+use crate::tr;
 use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -32,11 +34,31 @@ pub fn use_palette() -> Signal<Palette> {
     Signal::derive(move || Palette::for_scheme(scheme.is_some_and(|s| s.0.get())))
 }
 
+/// Why a download did not happen, worded when drawn (so it follows a change of language).
+#[derive(Clone, Debug, PartialEq)]
+enum DownloadProblem {
+    /// The browser refused, with its own message.
+    Browser(String),
+    /// The canvas the PNG is drawn on could not be made or gave no image.
+    Canvas,
+}
+
+impl DownloadProblem {
+    fn text(&self, l: Locale) -> String {
+        match self {
+            DownloadProblem::Browser(error) => {
+                td_string!(l, sensitivity.figure.download_failed, error).to_string()
+            }
+            DownloadProblem::Canvas => td_string!(l, sensitivity.figure.download_no_image).into(),
+        }
+    }
+}
+
 #[component]
 pub fn PlotFigure(
-    /// The heading of the figure.
+    /// The heading of the figure (in the reader's language).
     #[prop(into)]
-    title: String,
+    title: Signal<String>,
     /// `data-testid` of the element that holds the drawn SVG.
     testid: &'static str,
     /// The SVG text (from `plots`).
@@ -55,10 +77,10 @@ pub fn PlotFigure(
     /// The data table (and anything else shown next to the plot).
     children: Children,
 ) -> impl IntoView {
-    let status = RwSignal::new(String::new());
+    let lang = crate::lang::use_lang();
+    let status = RwSignal::new(None::<DownloadProblem>);
     let heading = format!("{testid}-title");
     let heading2 = heading.clone();
-    let title_for_buttons = title.clone();
     let desc_id = format!("{testid}-desc");
     let overlay = overlay.unwrap_or_else(|| Signal::derive(String::new));
     // What the user sees, as one SVG: the plot with its overlay.
@@ -68,20 +90,19 @@ pub fn PlotFigure(
         status.set(
             files::download(&name, "image/svg+xml", &whole())
                 .err()
-                .map(|e| format!("Download failed: {e}"))
-                .unwrap_or_default(),
+                .map(DownloadProblem::Browser),
         );
     };
     let download_png = move |_| {
         let name = format!("{}.png", file_stem.get_untracked());
         if let Err(e) = svg_to_png(&whole(), name, status) {
-            status.set(format!("Download failed: {e}"));
+            status.set(Some(e));
         }
     };
     view! {
         <figure class="plot panel" aria-labelledby=heading.clone()>
             <figcaption>
-                <h3 id=heading.clone()>{title.clone()}</h3>
+                <h3 id=heading.clone()>{move || title.get()}</h3>
                 <p id=desc_id.clone() class="muted plot-description">{move || description.get()}</p>
             </figcaption>
             <div class="plot-layout">
@@ -89,7 +110,10 @@ pub fn PlotFigure(
                     class="plot-svg"
                     data-testid=testid
                     role="img"
-                    aria-label=move || format!("{title}. {}", description.get())
+                    aria-label=move || {
+                        let (title, description) = (title.get(), description.get());
+                        td_string!(lang.get(), sensitivity.figure.aria, title, description).to_string()
+                    }
                 >
                     <div class="plot-base" inner_html=move || svg.get()></div>
                     <svg
@@ -103,22 +127,29 @@ pub fn PlotFigure(
             </div>
             <div class="plot-downloads" role="group" aria-labelledby=heading2>
                 <button type="button" data-testid=format!("{testid}-svg") on:click=download_svg>
-                    "Download SVG"
-                    <span class="visually-hidden">{format!(": {title_for_buttons}")}</span>
+                    {tr!(sensitivity.figure.download_svg)}
+                    <span class="visually-hidden">{move || format!(": {}", title.get())}</span>
                 </button>
                 <button type="button" data-testid=format!("{testid}-png") on:click=download_png>
-                    "Download PNG"
-                    <span class="visually-hidden">{format!(": {title_for_buttons}")}</span>
+                    {tr!(sensitivity.figure.download_png)}
+                    <span class="visually-hidden">{move || format!(": {}", title.get())}</span>
                 </button>
-                <span class="status" role="status">{move || status.get()}</span>
+                <span class="status" role="status">
+                    {move || status.get().map(|p| p.text(lang.get())).unwrap_or_default()}
+                </span>
             </div>
         </figure>
     }
 }
 
 /// Draws `svg` onto a canvas (at twice its size) and offers the canvas as a PNG download.
-fn svg_to_png(svg: &str, file_name: String, status: RwSignal<String>) -> Result<(), String> {
-    let err = |e: wasm_bindgen::JsValue| crate::persist::js_error_text(&e);
+fn svg_to_png(
+    svg: &str,
+    file_name: String,
+    status: RwSignal<Option<DownloadProblem>>,
+) -> Result<(), DownloadProblem> {
+    let err =
+        |e: wasm_bindgen::JsValue| DownloadProblem::Browser(crate::persist::js_error_text(&e));
     let (w, h) = svg_size(svg).unwrap_or(crate::plots::SIZE);
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(svg));
     let options = web_sys::BlobPropertyBag::new();
@@ -130,10 +161,10 @@ fn svg_to_png(svg: &str, file_name: String, status: RwSignal<String>) -> Result<
     let src = url.clone();
     let on_load = Closure::once(move || {
         let _ = web_sys::Url::revoke_object_url(&src);
-        let result = (|| -> Result<(), String> {
+        let result = (|| -> Result<(), DownloadProblem> {
             let document = web_sys::window()
                 .and_then(|w| w.document())
-                .ok_or("no document")?;
+                .ok_or(DownloadProblem::Canvas)?;
             let canvas: web_sys::HtmlCanvasElement = document
                 .create_element("canvas")
                 .map_err(err)?
@@ -144,7 +175,7 @@ fn svg_to_png(svg: &str, file_name: String, status: RwSignal<String>) -> Result<
             let ctx: web_sys::CanvasRenderingContext2d = canvas
                 .get_context("2d")
                 .map_err(err)?
-                .ok_or("no 2d canvas")?
+                .ok_or(DownloadProblem::Canvas)?
                 .unchecked_into();
             ctx.scale(f64::from(scale), f64::from(scale)).map_err(err)?;
             ctx.draw_image_with_html_image_element_and_dw_and_dh(
@@ -158,10 +189,10 @@ fn svg_to_png(svg: &str, file_name: String, status: RwSignal<String>) -> Result<
             let on_blob = Closure::once(move |blob: Option<web_sys::Blob>| match blob {
                 Some(b) => {
                     if let Err(e) = files::download_blob(&file_name, &b) {
-                        status.set(format!("Download failed: {e}"));
+                        status.set(Some(DownloadProblem::Browser(e)));
                     }
                 }
-                None => status.set("Download failed: the canvas gave no image".into()),
+                None => status.set(Some(DownloadProblem::Canvas)),
             });
             canvas
                 .to_blob_with_type(on_blob.as_ref().unchecked_ref(), "image/png")
@@ -170,7 +201,7 @@ fn svg_to_png(svg: &str, file_name: String, status: RwSignal<String>) -> Result<
             Ok(())
         })();
         if let Err(e) = result {
-            status.set(format!("Download failed: {e}"));
+            status.set(Some(e));
         }
     });
     image.set_onload(Some(on_load.as_ref().unchecked_ref()));

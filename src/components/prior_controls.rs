@@ -1,8 +1,10 @@
 //! The imputation's settings: prior strength k (slider and number) and the expectation model.
 //! Both inputs update on every `input` event, so the tables follow the slider as it moves.
 
+use crate::i18n::{td, td_string};
 use crate::store::{use_store, K_INPUT_MAX, K_SLIDER_MAX, K_STEP};
 use crate::text;
+use crate::tr;
 use engine::elo::Expectation;
 use engine::impute::Params;
 use leptos::html::Input;
@@ -15,7 +17,9 @@ pub fn PriorControls() -> impl IntoView {
     let expectation = Memo::new(move |_| store.settings.with(|s| s.expectation));
     let number = NodeRef::<Input>::new();
     let paper_k = Params::PAPER_K;
-    // The number box's text when it is not a k the engine takes (shown on the field).
+    let lang = crate::lang::use_lang();
+    // What the user typed in the number box when it is not a k the engine takes (the message
+    // on the field is worded when drawn, so it follows a change of language).
     let k_error = RwSignal::new(None::<String>);
 
     // While the user types in the number box ("2." on the way to "2.5"), keep their text if it
@@ -31,11 +35,10 @@ pub fn PriorControls() -> impl IntoView {
     };
 
     view! {
-        <div class="controls" role="group" aria-label="Imputation settings">
+        <div class="controls" role="group" aria-label=tr!(withdrawal.prior.group_aria)>
             <div class="k-control">
                 <label for="k-slider">
-                    "Prior strength "
-                    <var>"k"</var>
+                    {move || td!(lang.get(), withdrawal.prior.k_label, <var> = <var />)}
                 </label>
                 <input
                     id="k-slider"
@@ -45,7 +48,10 @@ pub fn PriorControls() -> impl IntoView {
                     step=K_STEP.to_string()
                     data-testid="k-slider"
                     aria-describedby="k-help"
-                    aria-valuetext=move || format!("k = {}", text::k_value(k.get()))
+                    aria-valuetext=move || {
+                        let k = text::k_value_in(lang.get(), k.get());
+                        td_string!(lang.get(), withdrawal.prior.k_valuetext, k).to_string()
+                    }
                     prop:value=move || text::k_value(k.get())
                     on:input=move |ev| {
                         if let Ok(v) = event_target_value(&ev).parse::<f64>() {
@@ -59,7 +65,7 @@ pub fn PriorControls() -> impl IntoView {
                     min="0"
                     max=K_INPUT_MAX.to_string()
                     step=K_STEP.to_string()
-                    aria-label="k, as a number"
+                    aria-label=tr!(withdrawal.prior.k_number_aria)
                     node_ref=number
                     prop:value=number_text
                     data-testid="k-number"
@@ -74,13 +80,7 @@ pub fn PriorControls() -> impl IntoView {
                             }
                             // Half-typed ("", "2.") is not yet an error.
                             _ if typed.trim().is_empty() => k_error.set(None),
-                            _ => k_error.set(Some(format!(
-                                "k is a number from 0 to {}: “{}” is not used; the numbers below \
-                                 still use k = {}.",
-                                text::k_value(K_INPUT_MAX),
-                                typed.trim(),
-                                text::k_value(k.get_untracked())
-                            ))),
+                            _ => k_error.set(Some(typed.trim().to_string())),
                         }
                     }
                 />
@@ -96,19 +96,30 @@ pub fn PriorControls() -> impl IntoView {
                     }
                 >
                     {move || {
+                        let (l, k_text) = (lang.get(), text::k_value_in(lang.get(), paper_k));
                         if k.get() == paper_k {
-                            format!("Paper's k = {} (in use)", text::k_value(paper_k))
+                            td_string!(l, withdrawal.prior.paper_k_in_use, k = k_text).to_string()
                         } else {
-                            format!("Paper's k = {}", text::k_value(paper_k))
+                            td_string!(l, withdrawal.prior.paper_k, k = k_text).to_string()
                         }
                     }}
                 </button>
             </div>
-            {move || k_error.get().map(|e| view! {
-                <p id="k-error" class="alert" role="alert" data-testid="k-error">{e}</p>
+            {move || k_error.get().map(|typed| {
+                let l = lang.get();
+                let message = td_string!(
+                    l,
+                    withdrawal.prior.k_error,
+                    max = text::k_value_in(l, K_INPUT_MAX),
+                    typed,
+                    k = text::k_value_in(l, k.get())
+                )
+                .to_string();
+                view! { <p id="k-error" class="alert" role="alert" data-testid="k-error">{message}</p> }
             })}
             <label class="inline">
-                "Expected score "
+                {tr!(withdrawal.prior.expectation_label)}
+                " "
                 <select
                     prop:value=move || expectation.get().id()
                     on:change=move |ev| {
@@ -117,14 +128,13 @@ pub fn PriorControls() -> impl IntoView {
                         }
                     }
                 >
-                    <option value="logistic">"logistic (paper)"</option>
-                    <option value="fide">"FIDE table 8.1.2"</option>
+                    <option value=Expectation::Logistic.id()>
+                        {tr!(withdrawal.prior.expectation_logistic)}
+                    </option>
+                    <option value=Expectation::Fide.id()>{tr!(withdrawal.prior.expectation_fide)}</option>
                 </select>
             </label>
-            <p id="k-help" class="muted">
-                "k = 0 trusts the withdrawn player's results alone (performance); k = 3 is the paper's choice for \
-                 classical chess; a large k falls back on the ratings (Elo only)."
-            </p>
+            <p id="k-help" class="muted">{tr!(withdrawal.prior.help)}</p>
         </div>
     }
 }

@@ -4,7 +4,10 @@
 
 use crate::analysis::LiveAnalysis;
 use crate::components::imputed_table::headline_first;
+use crate::i18n::{td, td_string, Locale};
+use crate::policies;
 use crate::text;
+use crate::tr;
 use engine::impute::{Analysis, Policy};
 use engine::{StartNo, Tournament};
 use leptos::prelude::*;
@@ -56,8 +59,8 @@ pub fn podium(a: &Analysis, policy: Policy) -> Vec<(u32, StartNo)> {
         .collect()
 }
 
-/// In words: how `policy` moves players against FIDE.
-pub fn summary(t: &Tournament, a: &Analysis, policy: Policy) -> String {
+/// In words, in language `l`: how `policy` moves players against FIDE.
+pub fn summary(l: Locale, t: &Tournament, a: &Analysis, policy: Policy) -> String {
     let mut gains = Vec::new();
     let mut losses = Vec::new();
     let mut podium: Vec<String> = Vec::new();
@@ -68,8 +71,8 @@ pub fn summary(t: &Tournament, a: &Analysis, policy: Policy) -> String {
             let moved = format!(
                 "{} ({} → {})",
                 text::name_of(t, p),
-                text::ordinal(f),
-                text::ordinal(r)
+                text::ordinal_in(l, f),
+                text::ordinal_in(l, r)
             );
             if g > 0 {
                 gains.push(moved);
@@ -78,31 +81,35 @@ pub fn summary(t: &Tournament, a: &Analysis, policy: Policy) -> String {
             }
         }
         if pl.enters_podium {
-            podium.push(format!("{} joins", text::name_of(t, p)));
+            let player = text::name_of(t, p);
+            podium.push(td_string!(l, withdrawal.moves.joins, player).to_string());
         }
         if pl.leaves_podium {
-            podium.push(format!("{} drops off", text::name_of(t, p)));
+            let player = text::name_of(t, p);
+            podium.push(td_string!(l, withdrawal.moves.drops_off, player).to_string());
         }
     }
-    let mut parts = Vec::new();
-    parts.push(if gains.is_empty() {
-        "nobody gains a place".to_string()
-    } else {
-        format!("gaining: {}", gains.join(", "))
-    });
-    parts.push(if losses.is_empty() {
-        "nobody loses a place".to_string()
-    } else {
-        format!("losing: {}", losses.join(", "))
-    });
-    parts.push(if !podium.is_empty() {
-        format!("the podium changes — {}", podium.join(", "))
-    } else if self::podium(a, policy) != self::podium(a, Policy::Fide) {
-        "the same players are on the podium, in another order".to_string()
-    } else {
-        "the podium is the same".to_string()
-    });
-    parts.join("; ")
+    let list = |items: Vec<String>| items.join(td_string!(l, withdrawal.moves.list_separator));
+    let parts = [
+        if gains.is_empty() {
+            td_string!(l, withdrawal.moves.nobody_gains).to_string()
+        } else {
+            td_string!(l, withdrawal.moves.gaining, players = list(gains)).to_string()
+        },
+        if losses.is_empty() {
+            td_string!(l, withdrawal.moves.nobody_loses).to_string()
+        } else {
+            td_string!(l, withdrawal.moves.losing, players = list(losses)).to_string()
+        },
+        if !podium.is_empty() {
+            td_string!(l, withdrawal.moves.podium_changes, changes = list(podium)).to_string()
+        } else if self::podium(a, policy) != self::podium(a, Policy::Fide) {
+            td_string!(l, withdrawal.moves.podium_reordered).to_string()
+        } else {
+            td_string!(l, withdrawal.moves.podium_same).to_string()
+        },
+    ];
+    parts.join(td_string!(l, withdrawal.moves.clause_separator))
 }
 
 #[component]
@@ -131,40 +138,50 @@ pub fn SideBySide(
         live.with(|a| podium(a, policy) != podium(a, Policy::Fide))
             .unwrap_or(false)
     };
+    let lang = crate::lang::use_lang();
     // The Bayesian places against the FIDE rule, worked out once per change of the analysis
     // (the summary line and the live region below both read it).
     let bayes_moves = Memo::new(move |_| {
-        live.with_both(|t, a| summary(t, a, Policy::Bayes))
+        let l = lang.get();
+        live.with_both(|t, a| summary(l, t, a, Policy::Bayes))
             .unwrap_or_default()
     });
     let k_now = move || {
-        live.with(|a| text::k_value(a.params.k()))
+        let l = lang.get();
+        live.with(|a| text::k_value_in(l, a.params.k()))
             .unwrap_or_default()
     };
-    let sentence =
-        |k: String, moves: &str| format!("Bayesian at k = {k} against the FIDE rule: {moves}.");
-    let bayes_summary = move || sentence(k_now(), &bayes_moves.get());
+    let sentence = move |k: String, moves: String| {
+        td_string!(lang.get(), withdrawal.standings.summary, k, moves).to_string()
+    };
+    let bayes_summary = move || sentence(k_now(), bayes_moves.get());
 
     // What a screen reader hears when the k slider changes the standings: the live region
     // changes only when the Bayesian places do (it follows the moves, not k), so that a drag
-    // of the slider is not read out step by step; nothing before the first change.
-    let announcement = Memo::new(move |previous: Option<&String>| {
-        let moves = bayes_moves.get();
-        match previous {
-            None => String::new(),
-            Some(_) => format!("Standings changed. {}", sentence(untrack(k_now), &moves)),
-        }
+    // of the slider is not read out step by step; nothing before the first change, and nothing
+    // when only the language changed (the same places, in other words).
+    let announcement = Memo::new(move |previous: Option<&(Locale, String)>| {
+        let (l, moves) = (lang.get(), bayes_moves.get());
+        let said = match previous {
+            Some((was, _)) if *was == l => {
+                let summary = untrack(|| sentence(k_now(), moves));
+                td_string!(l, withdrawal.standings.changed, summary).to_string()
+            }
+            _ => String::new(),
+        };
+        (l, said)
     });
 
     view! {
         <section class="panel" data-testid="standings" aria-labelledby="standings-title">
-            <h3 id="standings-title">"Standings under each policy"</h3>
+            <h3 id="standings-title">{tr!(withdrawal.standings.heading)}</h3>
             <p class="summary">{bayes_summary}</p>
             <p class="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="standings-announcement">
-                {announcement}
+                {move || announcement.with(|(_, said)| said.clone())}
             </p>
             <label class="inline">
-                "Order rows by "
+                {tr!(withdrawal.standings.order_by)}
+                " "
                 <select
                     prop:value=move || order_by.get().id()
                     on:change=move |ev| {
@@ -175,22 +192,26 @@ pub fn SideBySide(
                 >
                     {Policy::ALL
                         .into_iter()
-                        .map(|p| view! { <option value=p.id()>{p.label()}</option> })
+                        .map(|p| view! { <option value=p.id()>{move || policies::name(lang.get(), p)}</option> })
                         .collect_view()}
                 </select>
             </label>
             <p class="legend muted">
-                <span class="up">"▲"</span>" / "<span class="down">"▼"</span>
-                " places gained / lost against the FIDE rule (the official one). "
-                <span class="podium-mark">"●"</span>" podium (top "{PODIUM}"). "
-                "Points to two decimals; “—” = removed by annulment."
+                {move || {
+                    td!(
+                        lang.get(),
+                        withdrawal.standings.legend,
+                        top = PODIUM,
+                        <up> = |c: ChildrenFn| view! { <span class="up">{c()}</span> },
+                        <down> = |c: ChildrenFn| view! { <span class="down">{c()}</span> },
+                        <dot> = |c: ChildrenFn| view! { <span class="podium-mark">{c()}</span> }
+                    )
+                }}
             </p>
             // Focusable: it scrolls sideways on a phone and holds nothing else to focus.
-            <div class="table-scroll" tabindex="0" role="region" aria-label="Standings under each policy">
+            <div class="table-scroll" tabindex="0" role="region" aria-label=tr!(withdrawal.standings.heading)>
                 <table class="side-by-side">
-                    <caption class="visually-hidden">
-                        "Rank and points of every player under each policy, with the change against the FIDE rule"
-                    </caption>
+                    <caption class="visually-hidden">{tr!(withdrawal.standings.caption)}</caption>
                     <colgroup>
                         <col />
                     </colgroup>
@@ -208,10 +229,11 @@ pub fn SideBySide(
                                     let span = if p == Policy::Fide { 2 } else { 3 };
                                     view! {
                                         <th scope="colgroup" colspan=span class="group" class:official=p == Policy::Fide>
-                                            {p.label()}
-                                            {(p == Policy::Fide).then(|| view! { <span class="sub">"official"</span> })}
+                                            {move || policies::name(lang.get(), p)}
+                                            {(p == Policy::Fide)
+                                                .then(|| view! { <span class="sub">{tr!(withdrawal.standings.official)}</span> })}
                                             <Show when=move || podium_changes(p)>
-                                                <span class="sub podium-changed">"podium changes"</span>
+                                                <span class="sub podium-changed">{tr!(withdrawal.standings.podium_changes)}</span>
                                             </Show>
                                         </th>
                                     }
@@ -219,17 +241,19 @@ pub fn SideBySide(
                                 .collect_view()}
                         </tr>
                         <tr>
-                            <th scope="col">"Player"</th>
+                            <th scope="col">{tr!(withdrawal.standings.player)}</th>
                             {headline_first()
                                 .map(|p| {
                                     view! {
-                                        <th scope="col" class="num group-start">"Rank"</th>
-                                        <th scope="col" class="num">"Pts"</th>
+                                        <th scope="col" class="num group-start">{tr!(withdrawal.standings.rank)}</th>
+                                        <th scope="col" class="num">
+                                            <abbr title=tr!(withdrawal.standings.points)>{tr!(withdrawal.standings.points_short)}</abbr>
+                                        </th>
                                         {(p != Policy::Fide)
                                             .then(|| {
                                                 view! {
                                                     <th scope="col" class="num">
-                                                        <abbr title="Places gained or lost against the FIDE rule">"±"</abbr>
+                                                        <abbr title=tr!(withdrawal.standings.change_title)>"±"</abbr>
                                                     </th>
                                                 }
                                             })}
@@ -252,35 +276,34 @@ pub fn SideBySide(
 }
 
 /// Words for screen readers: the podium, relative to FIDE.
-fn podium_words(x: &Place) -> &'static str {
+fn podium_words(l: Locale, x: &Place) -> &'static str {
     if x.enters_podium {
-        ", on the podium, not under FIDE"
+        td_string!(l, withdrawal.standings.podium_enters)
     } else if x.leaves_podium {
-        ", off the podium, on it under FIDE"
+        td_string!(l, withdrawal.standings.podium_leaves)
     } else if x.podium {
-        ", podium"
+        td_string!(l, withdrawal.standings.podium)
     } else {
         ""
     }
 }
 
 /// The rank change against FIDE: the arrow shown, and the words said.
-fn gain_text(gain: Option<i64>) -> (String, String) {
+fn gain_text(l: Locale, gain: Option<i64>) -> (String, String) {
     match gain {
         Some(g) if g > 0 => (
             format!("▲{g}"),
-            format!("up {g} place{} against FIDE", if g == 1 { "" } else { "s" }),
+            td_string!(l, withdrawal.standings.up, count = g).to_string(),
         ),
         Some(g) if g < 0 => (
             format!("▼{}", -g),
-            format!(
-                "down {} place{} against FIDE",
-                -g,
-                if g == -1 { "" } else { "s" }
-            ),
+            td_string!(l, withdrawal.standings.down, count = -g).to_string(),
         ),
-        Some(_) => ("=".into(), "same place as under FIDE".into()),
-        None => ("—".into(), "no comparison".into()),
+        Some(_) => ("=".into(), td_string!(l, withdrawal.standings.same).into()),
+        None => (
+            "—".into(),
+            td_string!(l, withdrawal.standings.no_comparison).into(),
+        ),
     }
 }
 
@@ -292,21 +315,22 @@ fn PlayerRow(
     /// The player's start number.
     player: StartNo,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let who = Memo::new(move |_| {
+        let l = lang.get();
         live.with_both(|t, a| {
-            let withdrew = a
-                .withdrawn
-                .iter()
-                .find(|s| s.player == player)
-                .map(|s| format!("withdrew {}", crate::text::withdrawal_point(s.after_round)));
-            (text::name_rating(t, player), withdrew)
+            let withdrew = a.withdrawn.iter().find(|s| s.player == player).map(|s| {
+                let when = text::withdrawal_point_in(l, s.after_round);
+                td_string!(l, withdrawal.standings.withdrew, when).to_string()
+            });
+            (text::name_rating_in(l, t, player), withdrew)
         })
         .unwrap_or_default()
     });
     view! {
         <tr class:withdrawn=move || who.with(|w| w.1.is_some())>
             <th scope="row" class="player">
-                {move || who.with(|w| w.0.clone())}
+                <span translate="no">{move || who.with(|w| w.0.clone())}</span>
                 {move || who.with(|w| w.1.clone()).map(|w| view! { <span class="tag">{w}</span> })}
             </th>
             {headline_first()
@@ -328,6 +352,7 @@ fn PolicyCells(
 ) -> impl IntoView {
     // A memo per player and policy: moving k updates only the places that changed (mostly the
     // Bayesian column), not every cell.
+    let lang = crate::lang::use_lang();
     let place = Memo::new(move |_| live.with(|a| place(a, policy, player)));
     let flag = move |f: fn(&Place) -> bool| move || place.with(|x| x.as_ref().is_some_and(f));
     let rank = move || {
@@ -341,10 +366,11 @@ fn PolicyCells(
         place.with(|x| {
             x.as_ref()
                 .and_then(|x| x.points)
-                .map_or_else(|| "—".to_string(), text::two)
+                .map_or_else(|| "—".to_string(), |p| text::two_in(lang.get(), p))
         })
     };
-    let podium_said = move || place.with(|x| x.as_ref().map_or("", podium_words));
+    let podium_said =
+        move || place.with(|x| x.as_ref().map_or("", |x| podium_words(lang.get(), x)));
     let change = (policy != Policy::Fide).then(|| {
         let gain = move || place.with(|x| x.as_ref().and_then(|x| x.gain));
         view! {
@@ -353,8 +379,8 @@ fn PolicyCells(
                 class:up=move || gain().is_some_and(|g| g > 0)
                 class:down=move || gain().is_some_and(|g| g < 0)
             >
-                <span aria-hidden="true">{move || gain_text(gain()).0}</span>
-                <span class="visually-hidden">{move || gain_text(gain()).1}</span>
+                <span aria-hidden="true">{move || gain_text(lang.get(), gain()).0}</span>
+                <span class="visually-hidden">{move || gain_text(lang.get(), gain()).1}</span>
             </td>
         }
     });
@@ -383,14 +409,19 @@ mod tests {
     #[test]
     fn gains_in_words() {
         assert_eq!(
-            gain_text(Some(1)),
+            gain_text(Locale::en, Some(1)),
             ("▲1".into(), "up 1 place against FIDE".into())
         );
         assert_eq!(
-            gain_text(Some(-2)),
+            gain_text(Locale::en, Some(-2)),
             ("▼2".into(), "down 2 places against FIDE".into())
         );
-        assert_eq!(gain_text(None).0, "—");
+        assert_eq!(gain_text(Locale::en, None).0, "—");
+        assert_eq!(gain_text(Locale::ja, Some(-2)).0, "▼2");
+        assert_ne!(
+            gain_text(Locale::de, Some(-2)).1,
+            gain_text(Locale::en, Some(-2)).1
+        );
     }
 
     #[test]

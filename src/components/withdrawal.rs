@@ -14,6 +14,7 @@ use crate::components::withdrawn_summary::WithdrawnSummary;
 use crate::share::SharedView;
 use crate::store::use_store;
 use crate::text;
+use crate::tr;
 use engine::impute::Policy;
 use engine::Tournament;
 use leptos::prelude::*;
@@ -64,35 +65,33 @@ fn WithdrawalBody(
     });
     let back = EventView::Crosstable.href(&event_id);
     let players = EventView::Players.href(&event_id);
-    let body = move || {
-        match state.get() {
+    let body = move || match state.get() {
         State::Unavailable(why) => view! {
             <section class="panel" role="status">
-                <h3>"No imputation for this event"</h3>
+                <h3>{tr!(withdrawal.view.unavailable_heading)}</h3>
                 <p>{why}"."</p>
                 <p>
-                    <a href=back.clone()>"Back to the crosstable"</a>
+                    <a href=back.clone()>{tr!(withdrawal.view.back_to_crosstable)}</a>
                     " · "
-                    <a href=players.clone()>"Players and ratings"</a>
+                    <a href=players.clone()>{tr!(withdrawal.view.players_link)}</a>
                 </p>
             </section>
         }
         .into_any(),
         State::NoWithdrawal => view! {
             <section class="panel" role="status">
-                <h3>"Nobody has withdrawn"</h3>
+                <h3>{tr!(withdrawal.view.none_heading)}</h3>
+                <p>{tr!(withdrawal.view.none_help)}</p>
                 <p>
-                    "Mark a withdrawal in the crosstable (the “Withdrew” column: after which round), \
-                     and this view compares what each policy does with the games that were never played."
-                </p>
-                <p>
-                    <a href=back.clone()>"Go to the crosstable"</a>
+                    <a href=back.clone()>{tr!(withdrawal.view.go_to_crosstable)}</a>
                 </p>
             </section>
         }
         .into_any(),
-        State::Ready => view! { <PolicyPanels live=live tournament=tournament initial_game=initial_game /> }.into_any(),
-    }
+        State::Ready => {
+            view! { <PolicyPanels live=live tournament=tournament initial_game=initial_game /> }
+                .into_any()
+        }
     };
     view! {
         <article class="event">
@@ -121,11 +120,11 @@ fn PolicyPanels(
     let order_by = RwSignal::new(Policy::Fide);
     view! {
         <div class="withdrawal-layout">
-            <section class="panel controls-panel" aria-label="Settings">
+            <section class="panel controls-panel" aria-label=tr!(withdrawal.view.settings_aria)>
                 <PriorControls />
             </section>
             <section class="panel" aria-labelledby="policies-title">
-                <h3 id="policies-title">"Unplayed games under each policy"</h3>
+                <h3 id="policies-title">{tr!(withdrawal.view.policies_heading)}</h3>
                 <WithdrawnSummary live=live />
                 <ImputedTable live=live selected=selected />
             </section>

@@ -2,7 +2,8 @@
 //! FIDE rule makes of them.
 
 use crate::analysis::LiveAnalysis;
-use crate::text::{self, dec};
+use crate::i18n::{td, td_string};
+use crate::text::{self, dec_in};
 use engine::impute::Policy;
 use leptos::prelude::*;
 
@@ -11,37 +12,46 @@ pub fn WithdrawnSummary(
     /// The event and its live analysis.
     live: LiveAnalysis,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let cards = move || {
+        let l = lang.get();
         live.with_both(|t, a| {
             a.withdrawn
                 .iter()
                 .map(|s| {
                     let fide = if s.fide_resolves_to == Policy::Annul {
-                        "below 50 % of the scheduled games: FIDE annuls all their games"
+                        td_string!(l, withdrawal.summary.fide_annul)
                     } else {
-                        "at least 50 % of the scheduled games: FIDE scores the unplayed games as forfeits"
+                        td_string!(l, withdrawal.summary.fide_forfeit)
                     };
+                    let player = text::name_rating_in(l, t, s.player);
+                    let when = text::withdrawal_point_in(l, s.after_round);
+                    let numbers = td_string!(
+                        l,
+                        withdrawal.summary.numbers,
+                        n = s.played,
+                        scheduled = s.scheduled,
+                        score = dec_in(l, s.score, 1),
+                        mean = dec_in(l, s.mean_score, 3),
+                        expected = dec_in(l, s.mean_expected, 3),
+                        residual = dec_in(l, s.residual, 3),
+                        k = text::k_value_in(l, a.params.k()),
+                        weight = dec_in(l, s.weight, 3)
+                    )
+                    .to_string();
                     view! {
                         <li class="card">
                             <p>
-                                <strong>{text::name_rating(t, s.player)}</strong>
-                                {format!(" withdrew {}.", crate::text::withdrawal_point(s.after_round))}
-                            </p>
-                            <p>
-                                {format!(
-                                    "Played n = {} of {} games, scoring {} (s̄ = {}); the opponents' expected score \
-                                     against them was Ē = {}, so δ = (1 − s̄) − Ē = {}. At k = {}, w = {}.",
-                                    s.played,
-                                    s.scheduled,
-                                    dec(s.score, 1),
-                                    dec(s.mean_score, 3),
-                                    dec(s.mean_expected, 3),
-                                    dec(s.residual, 3),
-                                    text::k_value(a.params.k()),
-                                    dec(s.weight, 3)
+                                {td!(
+                                    l,
+                                    withdrawal.summary.withdrew,
+                                    player,
+                                    when,
+                                    <strong> = |children: ChildrenFn| view! { <strong translate="no">{children()}</strong> }
                                 )}
                             </p>
-                            <p class="muted">{fide}"."</p>
+                            <p>{numbers}</p>
+                            <p class="muted">{fide}</p>
                         </li>
                     }
                 })

@@ -5,9 +5,10 @@
 use super::Sweeps;
 use crate::components::data_table::{Cell, DataTable, Row, Table};
 use crate::components::plot_figure::PlotFigure;
+use crate::i18n::{td_string, Locale};
 use crate::plots;
 use crate::policies;
-use crate::text::{dec, two};
+use crate::text::{dec_in, two_in};
 use engine::impute::Policy;
 use engine::sensitivity::Cliff;
 use leptos::prelude::*;
@@ -18,23 +19,31 @@ pub(super) fn CliffPlot(
     /// What the view's plots are drawn from.
     sweeps: Sweeps,
 ) -> impl IntoView {
-    let Sweeps { palette, cliff, .. } = sweeps;
+    let Sweeps {
+        palette,
+        cliff,
+        lang,
+        ..
+    } = sweeps;
     let name = move |p| sweeps.name(p);
     let svg = Signal::derive(move || {
-        let pal = palette.get();
+        let (pal, l) = (palette.get(), lang.get());
         cliff.with(|c| match c {
-            Ok(c) if !c.steps.is_empty() => plots::cliff(c, &pal),
+            Ok(c) if !c.steps.is_empty() => plots::cliff(l, c, &pal),
             _ => String::new(),
         })
     });
     let description = Signal::derive(move || {
-        cliff.with(|c| c.as_ref().map_or(String::new(), |c| describe(c, &name)))
+        let l = lang.get();
+        cliff.with(|c| c.as_ref().map_or(String::new(), |c| describe(l, c, &name)))
     });
-    let table =
-        Signal::derive(move || cliff.with(|c| c.as_ref().ok().map(|c| data_table(c, &name))));
+    let table = Signal::derive(move || {
+        let l = lang.get();
+        cliff.with(|c| c.as_ref().ok().map(|c| data_table(l, c, &name)))
+    });
     view! {
         <PlotFigure
-            title="The cliff: a withdrawal after each round"
+            title=sweeps.words(|l| td_string!(l, sensitivity.cliff.title))
             testid="plot-cliff"
             svg=svg
             description=description
@@ -45,44 +54,66 @@ pub(super) fn CliffPlot(
     }
 }
 
-/// The plot in words: the FIDE and Bayesian series and where FIDE's rule jumps.
-fn describe(c: &Cliff, name: &dyn Fn(engine::StartNo) -> String) -> String {
+/// The plot in words, in language `l`: the FIDE and Bayesian series and where FIDE's rule jumps.
+fn describe(l: Locale, c: &Cliff, name: &dyn Fn(engine::StartNo) -> String) -> String {
     let series = |p: Policy| {
         c.steps
             .iter()
-            .map(|s| dec(s.received(p), 2))
+            .map(|s| dec_in(l, s.received(p), 2))
             .collect::<Vec<_>>()
-            .join(", ")
+            .join(td_string!(l, sensitivity.number_separator))
     };
-    let threshold = c.fide_threshold.map_or(
-        "FIDE annuls at every round shown".to_string(),
-        |t| format!("FIDE's rule jumps from annulment to forfeits at round {t} (50 % of the games played)"),
-    );
-    format!(
-        "What the other players together receive from {}'s games if {} had withdrawn after round r = 0 to {}. {threshold}. \
-         FIDE: {}. Bayesian: {}.{}",
-        name(c.player),
-        name(c.player),
-        c.steps.last().map_or(0, |s| s.after_round),
-        series(Policy::Fide),
-        series(Policy::Bayes),
-        c.real.map_or(String::new(), |r| format!(" What really happened: {}.", dec(r, 2)))
+    let threshold = match c.fide_threshold {
+        None => td_string!(l, sensitivity.cliff.threshold_none).to_string(),
+        Some(round) => td_string!(l, sensitivity.cliff.threshold_at, round).to_string(),
+    };
+    let text = td_string!(
+        l,
+        sensitivity.cliff.description,
+        player = name(c.player),
+        last = c.steps.last().map_or(0, |s| s.after_round),
+        threshold,
+        fide = series(Policy::Fide),
+        bayes = series(Policy::Bayes)
     )
+    .to_string();
+    match c.real {
+        None => text,
+        Some(r) => {
+            let real = td_string!(l, sensitivity.cliff.real, value = dec_in(l, r, 2));
+            super::sentences(l, &[text, real.to_string()])
+        }
+    }
 }
 
 /// The plot's numbers: a row per withdrawal round, what FIDE's rule does, a column per policy.
-fn data_table(c: &Cliff, name: &dyn Fn(engine::StartNo) -> String) -> Table {
-    let mut head: Vec<String> = vec!["After round".into(), "#Played".into(), "FIDE does".into()];
-    head.extend(Policy::ALL.iter().map(|p| format!("#{}", p.label())));
+fn data_table(l: Locale, c: &Cliff, name: &dyn Fn(engine::StartNo) -> String) -> Table {
+    let mut head: Vec<String> = vec![
+        td_string!(l, sensitivity.cliff.col_after_round).into(),
+        format!("#{}", td_string!(l, sensitivity.cliff.col_played)),
+        td_string!(l, sensitivity.cliff.col_fide_does).into(),
+    ];
+    head.extend(
+        Policy::ALL
+            .iter()
+            .map(|&p| format!("#{}", policies::name(l, p))),
+    );
     let rows = c
         .steps
         .iter()
         .map(|s| {
+            let (played, scheduled) = (s.played, s.scheduled);
             let mut cells = vec![
-                Cell::num(format!("{} of {}", s.played, s.scheduled)),
-                Cell::text(policies::look(s.fide_resolves_to).short.to_lowercase()),
+                Cell::num(
+                    td_string!(l, sensitivity.cliff.played_of, played, scheduled).to_string(),
+                ),
+                Cell::text(policies::in_text(l, s.fide_resolves_to)),
             ];
-            cells.extend(Policy::ALL.iter().map(|&p| Cell::num(two(s.received(p)))));
+            cells.extend(
+                Policy::ALL
+                    .iter()
+                    .map(|&p| Cell::num(two_in(l, s.received(p)))),
+            );
             Row {
                 header: s.after_round.to_string(),
                 cells,
@@ -90,16 +121,17 @@ fn data_table(c: &Cliff, name: &dyn Fn(engine::StartNo) -> String) -> Table {
             }
         })
         .collect();
+    let player = name(c.player);
     Table {
         testid: "cliff-table",
         class: "",
-        caption: format!(
-            "Points {}'s opponents receive from {}'s games, by withdrawal round{}",
-            name(c.player),
-            name(c.player),
-            c.real
-                .map_or(String::new(), |r| format!(" (really: {})", two(r)))
-        ),
+        caption: match c.real {
+            None => td_string!(l, sensitivity.cliff.caption, player).to_string(),
+            Some(r) => {
+                let real = two_in(l, r);
+                td_string!(l, sensitivity.cliff.caption_real, player, real).to_string()
+            }
+        },
         head,
         rows,
     }

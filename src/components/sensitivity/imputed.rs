@@ -4,8 +4,10 @@
 use super::{table_columns, Sweeps, K_MAX};
 use crate::components::data_table::{Cell, DataTable, Row, Table};
 use crate::components::plot_figure::PlotFigure;
+use crate::i18n::{td_string, Locale};
 use crate::plots;
-use crate::text::{self, two};
+use crate::policies;
+use crate::text::{self, two_in};
 use engine::impute::Policy;
 use engine::sensitivity::KSweep;
 use leptos::prelude::*;
@@ -16,31 +18,42 @@ pub(super) fn ImputedVsK(
     /// What the view's plots are drawn from.
     sweeps: Sweeps,
 ) -> impl IntoView {
-    let Sweeps { live, k, sweep, .. } = sweeps;
+    let Sweeps {
+        live,
+        k,
+        sweep,
+        lang,
+        ..
+    } = sweeps;
     let name = move |p| sweeps.name(p);
     let (svg, mark) = sweeps.k_plot(plots::imputed_vs_k);
     let description = Signal::derive(move || {
-        let k = k.get();
+        let (k, l) = (k.get(), lang.get());
         live.with(|a| {
             let games: Vec<String> = a
                 .outcome(Policy::Bayes)
                 .games
                 .iter()
                 .map(|g| {
-                    format!(
-                        "{} against {}: {}",
-                        name(g.player),
-                        name(g.opponent),
-                        g.score.map_or("—".into(), two)
+                    td_string!(
+                        l,
+                        sensitivity.imputed.game_score,
+                        player = name(g.player),
+                        opponent = name(g.opponent),
+                        score = g.score.map_or("—".into(), |s| two_in(l, s))
                     )
+                    .to_string()
                 })
                 .collect();
-            format!(
-                "One line per unplayed game, from k = 0 (performance only) to k = {K_MAX} \
-                 (close to the Elo-only level, dotted); forfeit gives 1.0 (dashed). At k = {}: {}.",
-                text::k_value(k),
-                games.join("; ")
+            td_string!(
+                l,
+                sensitivity.imputed.description,
+                k_max = text::k_value_in(l, K_MAX),
+                forfeit = text::dec_in(l, 1.0, 1),
+                k = text::k_value_in(l, k),
+                games = games.join(td_string!(l, sensitivity.clause_separator))
             )
+            .to_string()
         })
         .unwrap_or_default()
     });
@@ -52,12 +65,12 @@ pub(super) fn ImputedVsK(
                 .map(|g| g.score)
                 .collect::<Vec<_>>()
         });
-        let k = k.get();
-        sweep.with(|s| s.as_ref().ok().map(|s| data_table(s, now, k, &name)))
+        let (k, l) = (k.get(), lang.get());
+        sweep.with(|s| s.as_ref().ok().map(|s| data_table(l, s, now, k, &name)))
     });
     view! {
         <PlotFigure
-            title="Imputed score of each unplayed game against k"
+            title=sweeps.words(|l| td_string!(l, sensitivity.imputed.title))
             testid="plot-imputed-vs-k"
             svg=svg
             overlay=mark
@@ -72,20 +85,25 @@ pub(super) fn ImputedVsK(
 /// The plot's numbers: a row per game, a column per k of the table, then the current k
 /// (`now`, the Bayesian scores at `k`), the Elo-only and the forfeit levels.
 fn data_table(
+    l: Locale,
     s: &KSweep,
     now: Option<Vec<Option<f64>>>,
     k: f64,
     name: &dyn Fn(engine::StartNo) -> String,
 ) -> Table {
     let cols = table_columns(s);
-    let mut head = vec!["Game".to_string()];
+    let mut head = vec![td_string!(l, sensitivity.imputed.col_game).to_string()];
     head.extend(
         cols.iter()
-            .map(|&(k, _)| format!("#k = {}", text::k_value(k))),
+            .map(|&(k, _)| format!("#k = {}", text::k_value_in(l, k))),
     );
-    head.push(format!("#now (k = {})", text::k_value(k)));
-    head.push("#Elo only".into());
-    head.push("#Forfeit".into());
+    let k = text::k_value_in(l, k);
+    head.push(format!(
+        "#{}",
+        td_string!(l, sensitivity.imputed.col_now, k)
+    ));
+    head.push(format!("#{}", policies::name(l, Policy::Elo)));
+    head.push(format!("#{}", policies::name(l, Policy::Forfeit)));
     let rows = s
         .games
         .iter()
@@ -93,22 +111,23 @@ fn data_table(
         .map(|(gi, g)| {
             let mut cells: Vec<Cell> = cols
                 .iter()
-                .map(|&(_, i)| Cell::num(two(g.scores[i])))
+                .map(|&(_, i)| Cell::num(two_in(l, g.scores[i])))
                 .collect();
             let current = now
                 .as_ref()
                 .and_then(|v| v.get(gi).copied().flatten())
-                .map_or("—".to_string(), two);
+                .map_or("—".to_string(), |x| two_in(l, x));
             cells.push(Cell::num(current).class("current"));
-            cells.push(Cell::num(two(g.elo)));
-            cells.push(Cell::num(two(g.forfeit)));
+            cells.push(Cell::num(two_in(l, g.elo)));
+            cells.push(Cell::num(two_in(l, g.forfeit)));
+            let (player, opponent) = (name(g.player), name(g.opponent));
             Row {
-                header: format!(
-                    "{} v {}{}",
-                    name(g.player),
-                    name(g.opponent),
-                    g.round.map_or(String::new(), |r| format!(" (round {r})"))
-                ),
+                header: match g.round {
+                    Some(round) => {
+                        td_string!(l, sensitivity.game_round, player, opponent, round).to_string()
+                    }
+                    None => td_string!(l, sensitivity.game, player, opponent).to_string(),
+                },
                 cells,
                 class: "",
             }
@@ -117,7 +136,7 @@ fn data_table(
     Table {
         testid: "imputed-vs-k-table",
         class: "",
-        caption: "Imputed score for the opponent, by k".into(),
+        caption: td_string!(l, sensitivity.imputed.caption).into(),
         head,
         rows,
     }

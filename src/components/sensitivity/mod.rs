@@ -17,10 +17,13 @@ use crate::components::prior_controls::PriorControls;
 use crate::components::share_link::ShareLink;
 use crate::components::view_unavailable::unavailable_page;
 use crate::files;
+use crate::i18n::{td, Locale};
+use crate::lang::Lang;
 use crate::plots::{self, Palette};
 use crate::share::SharedView;
 use crate::store::use_store;
 use crate::text;
+use crate::tr;
 use engine::impute::ImputeError;
 use engine::sensitivity::{self, Cliff, KSweep};
 use engine::{StartNo, Tournament};
@@ -45,6 +48,11 @@ fn table_columns(s: &KSweep) -> Vec<(f64, usize)> {
         .collect()
 }
 
+/// Whole sentences of one paragraph: a space between them, none in Japanese.
+fn sentences(l: Locale, parts: &[String]) -> String {
+    parts.join(if l == Locale::ja { "" } else { " " })
+}
+
 /// What the three plots are drawn from, computed once for the view (Copy: one per plot).
 #[derive(Clone, Copy)]
 struct Sweeps {
@@ -52,6 +60,8 @@ struct Sweeps {
     live: LiveAnalysis,
     k: Memo<f64>,
     palette: Signal<Palette>,
+    /// The reader's language (words and numbers of the plots and tables).
+    lang: Lang,
     sweep: Memo<Result<KSweep, ImputeError>>,
     cliff: Memo<Result<Cliff, ImputeError>>,
 }
@@ -73,6 +83,7 @@ impl Sweeps {
             live: LiveAnalysis::resolved(store, tournament),
             k: Memo::new(move |_| store.settings.with(|s| s.k)),
             palette: use_palette(),
+            lang: crate::lang::use_lang(),
             sweep,
             cliff,
         }
@@ -89,30 +100,40 @@ impl Sweeps {
         Signal::derive(move || format!("{}-{plot}", tournament.with(files::file_stem)))
     }
 
-    /// A plot of the k sweep, `draw`n when the event or the colours change, and its k marker:
-    /// an overlay that follows the slider without redrawing the plot (see `plots::Frame`).
-    /// Returns (svg, overlay).
+    /// A plot of the k sweep, `draw`n when the event, the colours or the language change, and
+    /// its k marker: an overlay that follows the slider without redrawing the plot (see
+    /// `plots::Frame`). Returns (svg, overlay).
     fn k_plot(
         self,
-        draw: fn(&KSweep, &dyn Fn(StartNo) -> String, &Palette) -> plots::Plot,
+        draw: fn(Locale, &KSweep, &dyn Fn(StartNo) -> String, &Palette) -> plots::Plot,
     ) -> (Signal<String>, Signal<String>) {
         let Sweeps {
-            k, palette, sweep, ..
+            k,
+            palette,
+            sweep,
+            lang,
+            ..
         } = self;
         let name = move |p| self.name(p);
         let plot = Memo::new(move |_| {
-            let pal = palette.get();
+            let (pal, l) = (palette.get(), lang.get());
             sweep.with(|s| match s {
-                Ok(s) if !s.games.is_empty() => draw(s, &name, &pal),
+                Ok(s) if !s.games.is_empty() => draw(l, s, &name, &pal),
                 _ => plots::Plot::default(),
             })
         });
         let svg = Signal::derive(move || plot.with(|p| p.svg.clone()));
         let mark = Signal::derive(move || {
-            let (k, pal) = (k.get(), palette.get());
-            plot.with(|p| p.frame.map(|f| f.marker(k, &pal)).unwrap_or_default())
+            let (k, pal, l) = (k.get(), palette.get(), lang.get());
+            plot.with(|p| p.frame.map(|f| f.marker(l, k, &pal)).unwrap_or_default())
         });
         (svg, mark)
+    }
+
+    /// A message without variables in the reader's language, as a signal (a plot's title).
+    fn words(&self, message: fn(Locale) -> &'static str) -> Signal<String> {
+        let lang = self.lang;
+        Signal::derive(move || message(lang.get()).to_string())
     }
 
     fn has_games(&self) -> bool {
@@ -161,21 +182,23 @@ fn SensitivityBody(
         })
     };
     let back = EventView::Crosstable.href(&event_id);
+    let lang = sweeps.lang;
     view! {
         <article class="event">
             <EventHeader event_id=event_id tournament=tournament current=Signal::derive(|| EventView::Sensitivity) />
             {move || error().map(|why| view! {
                 <section class="panel" role="status">
-                    <h3>"No sensitivity for this event"</h3>
+                    <h3>{tr!(sensitivity.view.unavailable_heading)}</h3>
                     <p>{why}"."</p>
                 </section>
             })}
             <Show when=move || error().is_none()>
                 <div class="sensitivity-layout">
-                    <section class="panel controls-panel" aria-label="Settings">
+                    <section class="panel controls-panel" aria-label=tr!(sensitivity.view.settings_aria)>
                         <PriorControls />
                         <label class="inline">
-                            "Cliff: what if this player had withdrawn earlier? "
+                            {tr!(sensitivity.view.cliff_player)}
+                            " "
                             <PlayerSelect
                                 tournament=tournament
                                 value=Signal::derive(move || Some(cliff_player.get()))
@@ -195,11 +218,19 @@ fn SensitivityBody(
                             let back = back.clone();
                             move || view! {
                                 <section class="panel" role="status">
-                                    <h3>"Nobody has withdrawn"</h3>
+                                    <h3>{tr!(sensitivity.view.none_heading)}</h3>
                                     <p>
-                                        "The k plots need a withdrawal: mark one in the "
-                                        <a href=back.clone()>"crosstable"</a>
-                                        ". The cliff below works for any player."
+                                        {
+                                            let back = back.clone();
+                                            move || {
+                                                let back = back.clone();
+                                                td!(
+                                                    lang.get(),
+                                                    sensitivity.view.none_help,
+                                                    <link> = move |c: ChildrenFn| view! { <a href=back.clone()>{c()}</a> }
+                                                )
+                                            }
+                                        }
                                     </p>
                                 </section>
                             }

@@ -16,9 +16,12 @@ use crate::components::layout::resolve_event;
 use crate::components::prior_controls::PriorControls;
 use crate::components::share_link::ShareLink;
 use crate::components::view_unavailable::unavailable_page;
+use crate::i18n::{td_string, Locale};
+use crate::policies;
 use crate::share::SharedView;
 use crate::store::use_store;
 use crate::text;
+use crate::tr;
 use engine::whatif::{self, WhatIf, WhatIfError, WhatIfSummary};
 use engine::{StartNo, Tournament};
 use leptos::prelude::*;
@@ -49,7 +52,11 @@ pub fn WhatIfScreen(
                 return view! { <swiss::SwissWhatIfView tournament=tournament /> }.into_any();
             }
             match complete.get() {
-            Err(e) => view! { <NeedsCompleteEvent why=tournament.with(|t| why_incomplete(t, &e)) /> }.into_any(),
+            Err(e) => {
+                let lang = crate::lang::use_lang();
+                let why = Signal::derive(move || tournament.with(|t| why_incomplete(lang.get(), t, &e)));
+                view! { <NeedsCompleteEvent why=why /> }.into_any()
+            }
             Ok(()) => view! {
                 <Explorer tournament=tournament initial_player=initial_player initial_round=initial_round />
             }
@@ -66,9 +73,9 @@ pub fn WhatIfScreen(
     })
 }
 
-/// The engine's refusal in the event's own terms: the player by name, and whether they withdrew
-/// (the usual reason), or only the engine's sentence.
-pub fn why_incomplete(t: &Tournament, e: &whatif::WhatIfError) -> String {
+/// The engine's refusal in the event's own terms, in language `l`: the player by name, and
+/// whether they withdrew (the usual reason), or only the engine's sentence.
+pub fn why_incomplete(l: Locale, t: &Tournament, e: &whatif::WhatIfError) -> String {
     let whatif::WhatIfError::Incomplete {
         player,
         played,
@@ -86,28 +93,30 @@ pub fn why_incomplete(t: &Tournament, e: &whatif::WhatIfError) -> String {
         .copied()
         .or_else(|| t.detect_withdrawals().first().copied());
     match withdrawn {
-        Some(w) => format!(
-            "{} withdrew {}, so their later games were never played; the explorer \
-             compares each policy with real results, so it needs an event in which every game \
-             was played, such as the complete example “{complete}”",
-            text::name_of(t, w.player),
-            text::withdrawal_point(w.after_round),
-        ),
-        None => format!(
-            "{} has {} without an over-the-board result (not yet played, or forfeited); the \
-             explorer needs an event in which every game was played, such as the complete \
-             example “{complete}”",
-            text::name_of(t, player),
-            text::plural(scheduled.saturating_sub(played) as usize, "game", "games"),
-        ),
+        Some(w) => td_string!(
+            l,
+            whatif.unavailable.withdrew,
+            player = text::name_of(t, w.player),
+            when = text::withdrawal_point_in(l, w.after_round),
+            complete
+        )
+        .to_string(),
+        None => td_string!(
+            l,
+            whatif.unavailable.unfinished,
+            player = text::name_of(t, player),
+            count = scheduled.saturating_sub(played),
+            complete
+        )
+        .to_string(),
     }
 }
 
 /// Why the explorer cannot run on this event, and the way to the complete example.
 #[component]
 fn NeedsCompleteEvent(
-    /// The engine's reason, as a sentence.
-    why: String,
+    /// The reason, as a sentence (in the reader's language).
+    why: Signal<String>,
 ) -> impl IntoView {
     let store = use_store();
     let navigate = use_navigate();
@@ -117,14 +126,12 @@ fn NeedsCompleteEvent(
     };
     view! {
         <section class="panel" role="status" data-testid="whatif-unavailable">
-            <h3>"The what-if explorer needs a finished round-robin"</h3>
-            <p>{why}"."</p>
-            <p>
-                "It hides a player's games after a round and compares each policy with the real results, \
-                 so every game must have been played. The example has a complete version:"
-            </p>
+            <h3>{tr!(whatif.unavailable.heading)}</h3>
+            // The engine's own sentence (an error other than an unfinished event) has no stop.
+            <p>{move || why.with(|w| if w.ends_with(['.', '。']) { w.clone() } else { format!("{w}.") })}</p>
+            <p>{tr!(whatif.unavailable.help)}</p>
             <button type="button" data-testid="open-complete-example" on:click=open_complete>
-                "Open the complete example"
+                {tr!(whatif.unavailable.open_complete)}
             </button>
         </section>
     }
@@ -150,33 +157,38 @@ fn Explorer(
         tournament.with(|t| whatif::what_if(t, p, r, params))
     });
     let name = move |p: StartNo| tournament.with(|t| text::name_of(t, p));
+    let lang = crate::lang::use_lang();
     let table = move |build: fn(
+        Locale,
         &WhatIf,
         &dyn Fn(StartNo) -> String,
     ) -> crate::components::data_table::Table| {
-        Signal::derive(move || result.with(|w| w.as_ref().ok().map(|w| build(w, &name))))
+        Signal::derive(move || {
+            let l = lang.get();
+            result.with(|w| w.as_ref().ok().map(|w| build(l, w, &name)))
+        })
     };
     view! {
         <div class="whatif-layout">
-            <section class="panel controls-panel" aria-label="What if">
+            <section class="panel controls-panel" aria-label=tr!(whatif.explorer.controls_aria)>
                 <WithdrawalPicker
                     tournament=tournament
                     player=player
                     round=round
                     rounds=rounds
-                    before_first="before round 1 (no game played)"
+                    before_first=|l| td_string!(l, whatif.explorer.before_first)
                     player_testid="whatif-player"
                     round_testid="whatif-round"
                 />
                 <PriorControls />
             </section>
             <section class="panel" aria-labelledby="whatif-errors-title">
-                <h3 id="whatif-errors-title">"How close each policy comes"</h3>
-                <DataTable table=table(|w, _| tables::errors(w)) />
+                <h3 id="whatif-errors-title">{tr!(whatif.explorer.errors_heading)}</h3>
+                <DataTable table=table(|l, w, _| tables::errors(l, w)) />
                 <DataTable table=table(tables::hidden) />
             </section>
             <section class="panel" aria-labelledby="whatif-standings-title">
-                <h3 id="whatif-standings-title">"Standings against the real final standings"</h3>
+                <h3 id="whatif-standings-title">{tr!(whatif.explorer.standings_heading)}</h3>
                 <DataTable table=table(tables::standings) />
             </section>
             <EveryCase tournament=tournament params=params />
@@ -199,6 +211,7 @@ fn EveryCase(
     params: Memo<engine::impute::Params>,
 ) -> impl IntoView {
     let run_all = RwSignal::new(false);
+    let lang = crate::lang::use_lang();
     let summary: Memo<Option<Result<WhatIfSummary, WhatIfError>>> = Memo::new(move |_| {
         if !run_all.get() {
             return None;
@@ -207,36 +220,48 @@ fn EveryCase(
         Some(tournament.with(|t| whatif::what_if_all(t, params)))
     });
     let summary_table = Signal::derive(move || {
+        let l = lang.get();
         summary.with(|s| {
             s.as_ref()
                 .and_then(|s| s.as_ref().ok())
-                .map(tables::summary)
+                .map(|s| tables::summary(l, s))
         })
     });
     let summary_view = move || {
         summary.with(|s| match s {
             None => None,
-            Some(Err(e)) => Some(view! { <p role="alert">{text::sentence(&e.to_string())}"."</p> }.into_any()),
-            Some(Ok(s)) => Some(
-                view! {
-                    <p class="summary" data-testid="whatif-closest">
-                        <strong>{format!("Closest on average for this event: {}.", s.closest.label())}</strong>
-                        {format!(" {} cases (every player, every round), {} hidden games.", s.cases, s.games)}
-                    </p>
-                }
-                .into_any(),
-            ),
+            Some(Err(e)) => {
+                Some(view! { <p role="alert">{text::sentence(&e.to_string())}"."</p> }.into_any())
+            }
+            Some(Ok(s)) => {
+                let l = lang.get();
+                let policy = policies::name(l, s.closest);
+                let closest = td_string!(l, whatif.every_case.closest, policy).to_string();
+                let (cases, games) = (
+                    text::count_in(l, s.cases as u64),
+                    text::count_in(l, s.games as u64),
+                );
+                let counts = td_string!(l, whatif.every_case.counts, cases, games).to_string();
+                let gap = if l == Locale::ja { "" } else { " " };
+                Some(
+                    view! {
+                        <p class="summary" data-testid="whatif-closest">
+                            <strong>{closest}</strong>
+                            {gap}
+                            {counts}
+                        </p>
+                    }
+                    .into_any(),
+                )
+            }
         })
     };
     view! {
         <section class="panel" aria-labelledby="whatif-all-title">
-            <h3 id="whatif-all-title">"Every player, every round"</h3>
-            <p class="muted">
-                "Asks the same question for each player withdrawing after each round, and averages how close \
-                 each policy came to what really happened."
-            </p>
+            <h3 id="whatif-all-title">{tr!(whatif.every_case.heading)}</h3>
+            <p class="muted">{tr!(whatif.every_case.help)}</p>
             <button type="button" data-testid="whatif-all-run" on:click=move |_| run_all.set(true)>
-                "Compare over every player and round"
+                {tr!(whatif.every_case.run)}
             </button>
             {summary_view}
             <DataTable table=summary_table />

@@ -2,10 +2,15 @@
 //! what-if views (round-robin and Swiss).
 
 use crate::components::player_select::{PlayerLabel, PlayerSelect};
+use crate::i18n::{td, Locale};
+use crate::text;
+use crate::tr;
 use engine::{StartNo, Tournament};
 use leptos::prelude::*;
 
-/// The player and the withdrawal round, as two inline selects in one labelled group.
+/// The player and the withdrawal round, as two inline selects in one labelled group. The
+/// sentence around them comes from the catalogue with each select in its place (the order of
+/// words differs between languages).
 #[component]
 pub fn WithdrawalPicker(
     /// The event whose players are offered.
@@ -17,52 +22,62 @@ pub fn WithdrawalPicker(
     /// How many choices of round: 0 up to `rounds - 1`.
     #[prop(into)]
     rounds: Signal<u32>,
-    /// The words for round 0.
-    before_first: &'static str,
+    /// The words for round 0, in a language.
+    before_first: fn(Locale) -> &'static str,
     /// The `data-testid`s of the two selects.
     player_testid: &'static str,
     round_testid: &'static str,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let round_options = move || {
+        let l = lang.get();
         (0..rounds.get())
             .map(|r| {
                 let label = if r == 0 {
-                    before_first.to_string()
+                    before_first(l).to_string()
                 } else {
-                    format!("after round {r}")
+                    text::withdrawal_point_in(l, r)
                 };
                 view! { <option value=r.to_string() selected=move || round.get() == r>{label}</option> }
             })
             .collect_view()
     };
+    let player_select = move || {
+        view! {
+            <PlayerSelect
+                tournament=tournament
+                value=Signal::derive(move || Some(player.get()))
+                on_pick=Callback::new(move |p: Option<StartNo>| {
+                    if let Some(p) = p {
+                        player.set(p);
+                    }
+                })
+                testid=player_testid
+                label=PlayerLabel::NameRating
+            />
+        }
+    };
+    let round_select = move || {
+        view! {
+            <select
+                data-testid=round_testid
+                on:change=move |ev| {
+                    if let Ok(r) = event_target_value(&ev).parse::<u32>() {
+                        round.set(r);
+                    }
+                }
+            >
+                {round_options}
+            </select>
+        }
+    };
     view! {
-        <div class="controls" role="group" aria-label="Which withdrawal">
+        <div class="controls" role="group" aria-label=tr!(whatif.picker.group_aria)>
             <label class="inline">
-                "What if "
-                <PlayerSelect
-                    tournament=tournament
-                    value=Signal::derive(move || Some(player.get()))
-                    on_pick=Callback::new(move |p: Option<StartNo>| {
-                        if let Some(p) = p {
-                            player.set(p);
-                        }
-                    })
-                    testid=player_testid
-                    label=PlayerLabel::NameRating
-                />
+                {move || td!(lang.get(), whatif.picker.player, <player/> = player_select)}
             </label>
             <label class="inline">
-                " had withdrawn "
-                <select
-                    data-testid=round_testid
-                    on:change=move |ev| {
-                        if let Ok(r) = event_target_value(&ev).parse::<u32>() {
-                            round.set(r);
-                        }
-                    }
-                >
-                    {round_options}
-                </select>
+                {move || td!(lang.get(), whatif.picker.round, <round/> = round_select)}
             </label>
         </div>
     }

@@ -5,51 +5,68 @@
 
 use super::picker::WithdrawalPicker;
 use crate::components::data_table::{Cell, DataTable, Row, Table};
+use crate::i18n::{td_string, Locale};
 use crate::text;
+use crate::tr;
 use engine::swiss_whatif::{self, Relation, SwissWhatIf, SwissWhatIfError};
 use engine::tiebreak::{Config, Number};
-use engine::{Entry, GameResult, StartNo, Tournament};
+use engine::{ByeKind, Entry, GameResult, StartNo, Tournament};
 use leptos::prelude::*;
 
-/// How a recorded or changed round reads: `won against B (White)`, `forfeit loss to B`, `bye`.
-fn entry_text(t: &Tournament, e: Entry) -> String {
+/// How a recorded or changed round reads, in language `l`: `won against B (White)`,
+/// `forfeit loss to B (Black)`, `half-point bye`.
+fn entry_text(l: Locale, t: &Tournament, e: Entry) -> String {
     match e {
         Entry::Game {
             opponent,
             colour,
             result,
         } => {
-            let side = match colour {
-                engine::Color::White => "White",
-                engine::Color::Black => "Black",
+            let points = result.points_for(colour).map(|p| p.0);
+            let colour = match colour {
+                engine::Color::White => td_string!(l, whatif.swiss.white),
+                engine::Color::Black => td_string!(l, whatif.swiss.black),
             };
-            let name = text::name_of(t, opponent);
-            let how = match (result, result.points_for(colour).map(|p| p.0)) {
-                (GameResult::Pending, _) => "not played yet against".to_owned(),
-                (GameResult::Forfeit(_), Some(2)) => "forfeit win against".to_owned(),
-                (GameResult::Forfeit(_), _) => "forfeit loss to".to_owned(),
-                (_, Some(2)) => "won against".to_owned(),
-                (_, Some(1)) => "drew with".to_owned(),
-                _ => "lost to".to_owned(),
-            };
-            format!("{how} {name} ({side})")
+            let opponent = text::name_of(t, opponent);
+            match (result, points) {
+                (GameResult::Pending, _) => {
+                    td_string!(l, whatif.swiss.entry.pending, opponent, colour).to_string()
+                }
+                (GameResult::Forfeit(_), Some(2)) => {
+                    td_string!(l, whatif.swiss.entry.forfeit_win, opponent, colour).to_string()
+                }
+                (GameResult::Forfeit(_), _) => {
+                    td_string!(l, whatif.swiss.entry.forfeit_loss, opponent, colour).to_string()
+                }
+                (_, Some(2)) => td_string!(l, whatif.swiss.entry.won, opponent, colour).to_string(),
+                (_, Some(1)) => {
+                    td_string!(l, whatif.swiss.entry.drew, opponent, colour).to_string()
+                }
+                _ => td_string!(l, whatif.swiss.entry.lost, opponent, colour).to_string(),
+            }
         }
-        Entry::Bye(kind) => format!("bye ({} points)", kind.points()),
-        Entry::None => "not paired".to_owned(),
+        Entry::Bye(kind) => match kind {
+            ByeKind::PairingAllocated => td_string!(l, whatif.swiss.bye.pairing).into(),
+            ByeKind::Full => td_string!(l, whatif.swiss.bye.full).into(),
+            ByeKind::Half => td_string!(l, whatif.swiss.bye.half).into(),
+            ByeKind::Zero => td_string!(l, whatif.swiss.bye.zero).into(),
+        },
+        Entry::None => td_string!(l, whatif.swiss.not_paired).into(),
     }
 }
 
-fn relation_text(r: Relation) -> &'static str {
+fn relation_text(l: Locale, r: Relation) -> &'static str {
     match r {
-        Relation::Withdrawn => "withdraws",
-        Relation::LaterOpponent => "wins by forfeit",
-        Relation::EarlierOpponent => "met before",
+        Relation::Withdrawn => td_string!(l, whatif.swiss.relation.withdrawn),
+        Relation::LaterOpponent => td_string!(l, whatif.swiss.relation.later_opponent),
+        Relation::EarlierOpponent => td_string!(l, whatif.swiss.relation.earlier_opponent),
         Relation::Other => "",
     }
 }
 
-fn value_text(v: Option<Number>) -> String {
-    v.map_or_else(|| "—".to_owned(), |n| n.to_string())
+/// A tie-break value or points as the reader writes them (`12,5` in French); `—` for none.
+fn value_text(l: Locale, v: Option<Number>) -> String {
+    v.map_or_else(|| "—".to_owned(), |n| text::localise(l, n.to_string()))
 }
 
 /// `a → b` when they differ, else `a`.
@@ -61,19 +78,21 @@ fn compare(a: String, b: String) -> (String, bool) {
     }
 }
 
-fn unplayed_table(t: &Tournament, w: &SwissWhatIf) -> Table {
+fn unplayed_table(l: Locale, t: &Tournament, w: &SwissWhatIf) -> Table {
     Table {
         testid: "swiss-whatif-rounds",
         class: "",
-        caption: format!(
-            "{}'s rounds after round {}",
-            text::name_of(t, w.player),
-            w.after_round
-        ),
+        caption: td_string!(
+            l,
+            whatif.swiss.rounds_caption,
+            player = text::name_of(t, w.player),
+            when = text::withdrawal_point_in(l, w.after_round)
+        )
+        .to_string(),
         head: vec![
-            "Round".into(),
-            "Recorded".into(),
-            "After withdrawing".into(),
+            td_string!(l, whatif.swiss.col_round).into(),
+            td_string!(l, whatif.swiss.col_recorded).into(),
+            td_string!(l, whatif.swiss.col_withdrawn).into(),
         ],
         rows: w
             .unplayed
@@ -81,8 +100,8 @@ fn unplayed_table(t: &Tournament, w: &SwissWhatIf) -> Table {
             .map(|u| Row {
                 header: u.round.to_string(),
                 cells: vec![
-                    Cell::text(entry_text(t, u.recorded)),
-                    Cell::text(entry_text(t, u.withdrawn)),
+                    Cell::text(entry_text(l, t, u.recorded)),
+                    Cell::text(entry_text(l, t, u.withdrawn)),
                 ],
                 class: "",
             })
@@ -90,8 +109,13 @@ fn unplayed_table(t: &Tournament, w: &SwissWhatIf) -> Table {
     }
 }
 
-fn comparison_table(t: &Tournament, w: &SwissWhatIf) -> Table {
-    let mut head: Vec<String> = vec!["Player".into(), "#Rank".into(), "".into(), "#Points".into()];
+fn comparison_table(l: Locale, t: &Tournament, w: &SwissWhatIf) -> Table {
+    let mut head: Vec<String> = vec![
+        td_string!(l, whatif.swiss.col_player).into(),
+        format!("#{}", td_string!(l, whatif.swiss.col_rank)),
+        String::new(),
+        format!("#{}", td_string!(l, whatif.swiss.col_points)),
+    ];
     head.extend(w.tiebreaks.iter().map(|tb| format!("#{}", tb.code())));
     let rows = w
         .rows
@@ -99,19 +123,26 @@ fn comparison_table(t: &Tournament, w: &SwissWhatIf) -> Table {
         .map(|r| {
             let (rank, rank_moved) =
                 compare(r.rank_staying.to_string(), r.rank_withdrawn.to_string());
-            let (points, points_moved) =
-                compare(r.points_staying.to_string(), r.points_withdrawn.to_string());
+            let (points, points_moved) = compare(
+                value_text(l, Some(r.points_staying)),
+                value_text(l, Some(r.points_withdrawn)),
+            );
             let mut cells = vec![
                 Cell::num(rank).class(if rank_moved { "moved" } else { "" }),
-                Cell::text(relation_text(r.relation)),
+                Cell::text(relation_text(l, r.relation)).class("relation"),
                 Cell::num(points).class(if points_moved { "moved" } else { "" }),
             ];
             for (a, b) in r.values_staying.iter().zip(&r.values_withdrawn) {
-                let (v, moved) = compare(value_text(*a), value_text(*b));
+                let (v, moved) = compare(value_text(l, *a), value_text(l, *b));
+                let note = if moved {
+                    format!(" {}", td_string!(l, whatif.swiss.changed))
+                } else {
+                    String::new()
+                };
                 cells.push(
                     Cell::num(v)
                         .class(if moved { "moved" } else { "" })
-                        .note(if moved { " (changed)" } else { "" }),
+                        .note(note),
                 );
             }
             Row {
@@ -130,9 +161,7 @@ fn comparison_table(t: &Tournament, w: &SwissWhatIf) -> Table {
     Table {
         testid: "swiss-whatif-table",
         class: "",
-        caption:
-            "Staying → withdrawn: rank, points and the event's tie-breaks (changed values marked)"
-                .into(),
+        caption: td_string!(l, whatif.swiss.comparison_caption).into(),
         head,
         rows,
     }
@@ -151,9 +180,11 @@ pub fn SwissWhatIfView(
         let (p, r) = (player.get(), round.get());
         tournament.with(|t| swiss_whatif::swiss_withdrawal(t, p, r, &Config::default()))
     });
-    let table = move |build: fn(&Tournament, &SwissWhatIf) -> Table| {
+    let lang = crate::lang::use_lang();
+    let table = move |build: fn(Locale, &Tournament, &SwissWhatIf) -> Table| {
         Signal::derive(move || {
-            result.with(|w| w.as_ref().ok().map(|w| tournament.with(|t| build(t, w))))
+            let l = lang.get();
+            result.with(|w| w.as_ref().ok().map(|w| tournament.with(|t| build(l, t, w))))
         })
     };
     let problem = move || {
@@ -167,43 +198,32 @@ pub fn SwissWhatIfView(
         result.with(|r| {
             r.as_ref().ok().map(|w| {
                 let changed = w.rows.iter().filter(|r| r.changed()).count();
-                format!(
-                    "{} of {} players' rank, points or tie-breaks change.",
-                    changed,
-                    w.rows.len()
-                )
+                let players = w.rows.len();
+                td_string!(lang.get(), whatif.swiss.summary, changed, players).to_string()
             })
         })
     };
     view! {
         <div class="whatif-layout" data-testid="swiss-whatif">
             <section class="panel controls-panel" aria-labelledby="swiss-whatif-title">
-                <h3 id="swiss-whatif-title">"A withdrawal in this Swiss"</h3>
+                <h3 id="swiss-whatif-title">{tr!(whatif.swiss.heading)}</h3>
                 <WithdrawalPicker
                     tournament=tournament
                     player=player
                     round=round
                     rounds=paired
-                    before_first="before round 1"
+                    before_first=|l| td_string!(l, common.withdrawal_point.before_first)
                     player_testid="swiss-whatif-player"
                     round_testid="swiss-whatif-round"
                 />
-                <p class="muted">
-                    "A withdrawal changes every later pairing of a Swiss, and nobody can know who would then \
-                     have met whom. So this view keeps every pairing as it was: the player's later games become \
-                     forfeits won by their opponents, their later byes count nothing, and the standings and \
-                     tie-breaks are computed again under FIDE's rules for unplayed games (C.07 article 16, the \
-                     rule version of the Standings tab's default) — for the player's own unplayed rounds, for the \
-                     forfeit wins, and for everyone whose Buchholz reads the player's score. It is not the \
-                     round-robin policies' imputation."
-                </p>
+                <p class="muted">{tr!(whatif.swiss.explanation)}</p>
                 {problem}
                 <p class="summary" data-testid="swiss-whatif-summary" role="status">{summary}</p>
             </section>
-            <section class="panel" aria-label="Unplayed rounds">
+            <section class="panel" aria-label=tr!(whatif.swiss.rounds_aria)>
                 <DataTable table=table(unplayed_table) />
             </section>
-            <section class="panel" aria-label="Standings staying and withdrawn">
+            <section class="panel" aria-label=tr!(whatif.swiss.comparison_aria)>
                 <DataTable table=table(comparison_table) />
             </section>
         </div>

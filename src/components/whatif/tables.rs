@@ -1,15 +1,17 @@
-//! The what-if view's tables, each built from the engine's answer: how close each policy came
-//! (RMSE), the hidden games, the standings against the real ones, and the summary over every
-//! player and round.
+//! The what-if view's tables, each built from the engine's answer in the reader's language: how
+//! close each policy came (RMSE), the hidden games, the standings against the real ones, and the
+//! summary over every player and round.
 
 use crate::components::data_table::{Cell, Row, Table};
-use crate::text::{self, dec, two};
+use crate::i18n::{td_string, Locale};
+use crate::policies;
+use crate::text::{self, dec_in, two_in};
 use engine::impute::Policy;
 use engine::whatif::{WhatIf, WhatIfSummary};
 use engine::StartNo;
 
 /// Each policy's error against the real results of the hidden games, the closest marked.
-pub(super) fn errors(w: &WhatIf) -> Table {
+pub(super) fn errors(l: Locale, w: &WhatIf) -> Table {
     let best = w
         .policies
         .iter()
@@ -20,17 +22,22 @@ pub(super) fn errors(w: &WhatIf) -> Table {
         .iter()
         .map(|c| {
             let is_best = c.rmse.is_some_and(|e| e <= best + 1e-12);
-            let resolved = if c.policy == Policy::Fide {
-                format!(" (here: {})", c.resolved.label().to_lowercase())
-            } else {
-                String::new()
-            };
+            let name = policies::name(l, c.policy);
             Row {
-                header: format!("{}{resolved}", c.policy.label()),
+                header: if c.policy == Policy::Fide {
+                    let resolved = policies::in_text(l, c.resolved);
+                    td_string!(l, whatif.errors.fide_here, name, resolved).to_string()
+                } else {
+                    name.to_string()
+                },
                 cells: vec![
-                    Cell::num(c.rmse.map_or("—".into(), |e| dec(e, 3))),
+                    Cell::num(c.rmse.map_or("—".into(), |e| dec_in(l, e, 3))),
                     Cell::num(c.changes.len().to_string()),
-                    Cell::text(if is_best { "closest" } else { "" }),
+                    Cell::text(if is_best {
+                        td_string!(l, whatif.errors.closest)
+                    } else {
+                        ""
+                    }),
                 ],
                 class: if is_best { "best" } else { "" },
             }
@@ -39,33 +46,42 @@ pub(super) fn errors(w: &WhatIf) -> Table {
     Table {
         testid: "whatif-rmse",
         class: "",
-        caption: format!(
-            "Error against the real results of the {} hidden games (annulment predicts 0.5 per game)",
-            w.hidden.len()
-        ),
+        caption: td_string!(l, whatif.errors.caption, count = w.hidden.len()).to_string(),
         head: vec![
-            "Policy".into(),
-            "#RMSE".into(),
-            "#Places not as in reality".into(),
-            "Best".into(),
+            td_string!(l, whatif.errors.col_policy).into(),
+            format!("#{}", td_string!(l, whatif.errors.col_rmse)),
+            format!("#{}", td_string!(l, whatif.errors.col_places)),
+            td_string!(l, whatif.errors.col_best).into(),
         ],
         rows,
     }
 }
 
 /// The hidden games: what the opponent really scored, and each policy's score.
-pub(super) fn hidden(w: &WhatIf, name: &dyn Fn(StartNo) -> String) -> Table {
-    let mut head: Vec<String> = vec!["Opponent".into(), "#Real".into()];
-    head.extend(Policy::ALL.iter().map(|p| format!("#{}", p.label())));
+pub(super) fn hidden(l: Locale, w: &WhatIf, name: &dyn Fn(StartNo) -> String) -> Table {
+    let mut head: Vec<String> = vec![
+        td_string!(l, whatif.hidden.col_opponent).into(),
+        format!("#{}", td_string!(l, whatif.col_real)),
+    ];
+    head.extend(
+        Policy::ALL
+            .iter()
+            .map(|&p| format!("#{}", policies::name(l, p))),
+    );
     let rows = w
         .hidden
         .iter()
         .enumerate()
         .map(|(i, h)| {
-            let mut cells = vec![Cell::num(two(h.real))];
-            cells.extend(w.policies.iter().map(|c| Cell::num(two(c.predictions[i]))));
+            let mut cells = vec![Cell::num(two_in(l, h.real))];
+            cells.extend(
+                w.policies
+                    .iter()
+                    .map(|c| Cell::num(two_in(l, c.predictions[i]))),
+            );
+            let (player, round) = (name(h.player), h.round);
             Row {
-                header: format!("{} (round {})", name(h.player), h.round),
+                header: td_string!(l, whatif.hidden.row, player, round).to_string(),
                 cells,
                 class: "",
             }
@@ -74,50 +90,56 @@ pub(super) fn hidden(w: &WhatIf, name: &dyn Fn(StartNo) -> String) -> Table {
     Table {
         testid: "whatif-hidden",
         class: "",
-        caption: format!(
-            "The hidden games: what {}'s opponent really scored, and each policy's score",
-            name(w.player)
-        ),
+        caption: td_string!(l, whatif.hidden.caption, player = name(w.player)).to_string(),
         head,
         rows,
     }
 }
 
+/// A place and the points in a standings cell: `3rd · 5.50`.
+fn place(l: Locale, rank: u32, points: f64) -> String {
+    format!("{} · {}", text::ordinal_in(l, rank), two_in(l, points))
+}
+
 /// The final standings, real and under each policy; a place that differs is highlighted.
-pub(super) fn standings(w: &WhatIf, name: &dyn Fn(StartNo) -> String) -> Table {
-    let mut head: Vec<String> = vec!["Player".into(), "#Real".into()];
-    head.extend(w.policies.iter().map(|c| format!("#{}", c.policy.label())));
+pub(super) fn standings(l: Locale, w: &WhatIf, name: &dyn Fn(StartNo) -> String) -> Table {
+    let mut head: Vec<String> = vec![
+        td_string!(l, whatif.standings.col_player).into(),
+        format!("#{}", td_string!(l, whatif.col_real)),
+    ];
+    head.extend(
+        w.policies
+            .iter()
+            .map(|c| format!("#{}", policies::name(l, c.policy))),
+    );
     let rows = w
         .real
         .iter()
         .map(|r| {
-            let mut cells =
-                vec![
-                    Cell::num(format!("{} · {}", text::ordinal(r.rank), two(r.points)))
-                        .class("real"),
-                ];
+            let mut cells = vec![Cell::num(place(l, r.rank, r.points)).class("real")];
             cells.extend(w.policies.iter().map(|c| {
                 let row = c.standings.iter().find(|s| s.start_no == r.start_no);
                 let moved = c.changes.iter().any(|x| x.start_no == r.start_no);
                 let shown = match row {
-                    Some(s) => format!("{} · {}", text::ordinal(s.rank), two(s.points)),
-                    None => "removed".to_string(),
+                    Some(s) => place(l, s.rank, s.points),
+                    None => td_string!(l, whatif.standings.removed).to_string(),
                 };
                 if moved {
-                    Cell::num(shown)
-                        .class("moved")
-                        .note(format!(" (really {})", text::ordinal(r.rank)))
+                    let really = text::ordinal_in(l, r.rank);
+                    let note = td_string!(l, whatif.standings.really, place = really);
+                    Cell::num(shown).class("moved").note(format!(" {note}"))
                 } else {
                     Cell::num(shown)
                 }
             }));
             let is_p = r.start_no == w.player;
+            let player = name(r.start_no);
             Row {
-                header: format!(
-                    "{}{}",
-                    name(r.start_no),
-                    if is_p { " (hidden games)" } else { "" }
-                ),
+                header: if is_p {
+                    td_string!(l, whatif.standings.hidden_row, player).to_string()
+                } else {
+                    player
+                },
                 cells,
                 class: if is_p { "withdrawn" } else { "" },
             }
@@ -126,27 +148,29 @@ pub(super) fn standings(w: &WhatIf, name: &dyn Fn(StartNo) -> String) -> Table {
     Table {
         testid: "whatif-table",
         class: "whatif",
-        caption: format!(
-            "Final standings: the real ones, and each policy's if {} had withdrawn {}. Highlighted: a place that differs from the real one.",
-            name(w.player),
-            crate::text::withdrawal_point(w.after_round)
-        ),
+        caption: td_string!(
+            l,
+            whatif.standings.caption,
+            player = name(w.player),
+            when = text::withdrawal_point_in(l, w.after_round)
+        )
+        .to_string(),
         head,
         rows,
     }
 }
 
 /// Every player withdrawing after every round: each policy's errors on average.
-pub(super) fn summary(s: &WhatIfSummary) -> Table {
+pub(super) fn summary(l: Locale, s: &WhatIfSummary) -> Table {
     let rows = s
         .policies
         .iter()
         .map(|p| Row {
-            header: p.policy.label().to_string(),
+            header: policies::name(l, p.policy).to_string(),
             cells: vec![
-                Cell::num(dec(p.pooled_rmse, 3)),
-                Cell::num(dec(p.mean_rmse, 3)),
-                Cell::num(dec(p.mean_places_changed, 2)),
+                Cell::num(dec_in(l, p.pooled_rmse, 3)),
+                Cell::num(dec_in(l, p.mean_rmse, 3)),
+                Cell::num(dec_in(l, p.mean_places_changed, 2)),
                 Cell::num(p.best_in.to_string()),
             ],
             class: if p.policy == s.closest { "best" } else { "" },
@@ -155,14 +179,13 @@ pub(super) fn summary(s: &WhatIfSummary) -> Table {
     Table {
         testid: "whatif-summary",
         class: "",
-        caption: "Every player withdrawing after every round, compared with what really happened"
-            .into(),
+        caption: td_string!(l, whatif.summary.caption).into(),
         head: vec![
-            "Policy".into(),
-            "#RMSE over all hidden games".into(),
-            "#Mean RMSE per case".into(),
-            "#Mean places not as in reality".into(),
-            "#Cases where closest".into(),
+            td_string!(l, whatif.errors.col_policy).into(),
+            format!("#{}", td_string!(l, whatif.summary.col_pooled)),
+            format!("#{}", td_string!(l, whatif.summary.col_mean)),
+            format!("#{}", td_string!(l, whatif.summary.col_places)),
+            format!("#{}", td_string!(l, whatif.summary.col_best_in)),
         ],
         rows,
     }
