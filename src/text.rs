@@ -30,6 +30,15 @@ pub fn dec_in(locale: Locale, x: f64, d: usize) -> String {
     localise(locale, dec(x, d))
 }
 
+/// What separates two sentences of a paragraph: a space, or nothing in Japanese (whose full
+/// stop is a wide character of its own).
+pub fn sentence_gap(locale: Locale) -> &'static str {
+    match locale {
+        Locale::ja => "",
+        Locale::en | Locale::fr | Locale::de => " ",
+    }
+}
+
 /// A count with thousands grouped as the reader writes them: `180,000` (English, Japanese),
 /// `180 000` (French, with a narrow no-break space), `180.000` (German).
 pub fn count_in(locale: Locale, n: u64) -> String {

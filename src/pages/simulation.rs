@@ -58,7 +58,7 @@ impl SimulationRun {
 
 #[component]
 pub fn SimulationPage() -> impl IntoView {
-    crate::components::layout::page_title(|| vec!["Simulation".to_string()]);
+    crate::components::layout::page_title(|| vec![crate::tr!(simulation.title)().to_string()]);
     view! {
         <PageBoundary>
             <SimulationScreen />
@@ -170,13 +170,8 @@ pub fn SimulationScreen() -> impl IntoView {
     view! {
         <article class="simulation">
             <header class="page-intro">
-                <h2>"Simulation study"</h2>
-                <p class="muted">
-                    "The paper's Monte Carlo study, rerun in this browser: simulated round-robins in which \
-                     each player in turn withdraws, and how far each policy's score for the unplayed games \
-                     lands from the score the game would really have had (RMSE, lower is better). \
-                     Change any assumption and run it again."
-                </p>
+                <h2>{crate::tr!(simulation.heading)}</h2>
+                <p class="muted">{crate::tr!(simulation.intro)}</p>
             </header>
             <div class="sim-layout">
                 <SimSettings

@@ -2,8 +2,8 @@
 //! [`StudyConfig`] and checked by [`StudyConfig::validate`]. Each problem is reported against
 //! the field it concerns, so the page can show the message next to that field.
 
+use crate::i18n::{td_string, Locale};
 use engine::simulate::{ConfigError, StudyConfig};
-use std::fmt;
 
 /// The form's fields, in the order they appear.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -68,16 +68,76 @@ impl Field {
     }
 }
 
+/// What a field should hold, as its messages name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    WholePlayers,
+    OneOrTwo,
+    Rating,
+    Number,
+    WholeGames,
+    Whole,
+    Seed,
+}
+
+/// What is wrong with a field: facts, put into words when drawn (so that they follow the
+/// reader's language).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Problem {
+    /// Nothing typed.
+    Missing(Expected),
+    /// `text` does not read as what the field takes.
+    NotA { text: String, expected: Expected },
+    /// One item of a list does not read as what the list takes.
+    NotAListItem { text: String, expected: Expected },
+    /// The withdrawal points below leave no game unplayed with this few players.
+    TooFewPlayers { scheduled: u32 },
+    /// The engine refused the settings ([`StudyConfig::validate`]).
+    Config(ConfigError),
+}
+
 /// A problem with one field, ready to show next to it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FieldError {
     pub field: Field,
-    pub message: String,
+    pub problem: Problem,
 }
 
-impl fmt::Display for FieldError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+impl Expected {
+    fn words(self, locale: Locale) -> String {
+        match self {
+            Expected::WholePlayers => td_string!(locale, simulation.form.whole_players).into(),
+            Expected::OneOrTwo => td_string!(locale, simulation.form.cycles_value).into(),
+            Expected::Rating => td_string!(locale, simulation.form.rating).into(),
+            Expected::Number => td_string!(locale, simulation.form.number).into(),
+            Expected::WholeGames => td_string!(locale, simulation.form.whole_games).into(),
+            Expected::Whole => td_string!(locale, simulation.form.whole).into(),
+            Expected::Seed => td_string!(locale, simulation.form.seed, max = u64::MAX).to_string(),
+        }
+    }
+}
+
+impl FieldError {
+    /// The message, in `locale`.
+    pub fn message(&self, locale: Locale) -> String {
+        match &self.problem {
+            Problem::Missing(expected) => {
+                let what = expected.words(locale);
+                td_string!(locale, simulation.form.missing, what).to_string()
+            }
+            Problem::NotA { text, expected } => {
+                let (text, what) = (text.clone(), expected.words(locale));
+                td_string!(locale, simulation.form.not_a, text, what).to_string()
+            }
+            Problem::NotAListItem { text, expected } => {
+                let (text, what) = (text.clone(), expected.words(locale));
+                td_string!(locale, simulation.form.not_a_list_item, text, what).to_string()
+            }
+            Problem::TooFewPlayers { scheduled } => {
+                td_string!(locale, simulation.form.too_few_players, count = *scheduled).to_string()
+            }
+            Problem::Config(e) => sentence(&e.to_string()) + ".",
+        }
     }
 }
 
@@ -125,22 +185,26 @@ fn normalise(text: &str) -> String {
     text.trim().replace(['−', '–'], "-")
 }
 
-fn parse_one<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
+fn parse_one<T: std::str::FromStr>(text: &str, expected: Expected) -> Result<T, Problem> {
     let t = normalise(text);
     if t.is_empty() {
-        return Err(format!("Enter {what}."));
+        return Err(Problem::Missing(expected));
     }
-    t.parse::<T>()
-        .map_err(|_| format!("“{}” is not {what}.", text.trim()))
+    t.parse::<T>().map_err(|_| Problem::NotA {
+        text: text.trim().to_string(),
+        expected,
+    })
 }
 
-fn parse_list<T: std::str::FromStr>(text: &str, what: &str) -> Result<Vec<T>, String> {
+fn parse_list<T: std::str::FromStr>(text: &str, expected: Expected) -> Result<Vec<T>, Problem> {
     normalise(text)
         .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
         .filter(|s| !s.is_empty())
         .map(|s| {
-            s.parse::<T>()
-                .map_err(|_| format!("“{s}” is not {what}; separate values with commas."))
+            s.parse::<T>().map_err(|_| Problem::NotAListItem {
+                text: s.to_string(),
+                expected,
+            })
         })
         .collect()
 }
@@ -197,50 +261,52 @@ impl FormText {
     /// on its own), then — once everything parses — the engine's [`StudyConfig::validate`].
     pub fn parse(&self) -> Result<StudyConfig, Vec<FieldError>> {
         let mut errors = Vec::new();
-        let mut check = |field: Field, r: Result<(), String>| {
-            if let Err(message) = r {
-                errors.push(FieldError { field, message });
+        let mut check = |field: Field, r: Result<(), Problem>| {
+            if let Err(problem) = r {
+                errors.push(FieldError { field, problem });
             }
         };
         let mut c = StudyConfig::default();
         check(
             Field::Players,
-            parse_one(&self.players, "a whole number of players").map(|v| c.players = v),
+            parse_one(&self.players, Expected::WholePlayers).map(|v| c.players = v),
         );
         check(
             Field::Cycles,
-            parse_one(&self.cycles, "1 or 2").map(|v| c.cycles = v),
+            parse_one(&self.cycles, Expected::OneOrTwo).map(|v| c.cycles = v),
         );
         check(
             Field::RatingMean,
-            parse_one(&self.rating_mean, "a rating").map(|v| c.rating_mean = v),
+            parse_one(&self.rating_mean, Expected::Rating).map(|v| c.rating_mean = v),
         );
         check(
             Field::RatingSds,
-            parse_list(&self.rating_sds, "a number").map(|v| c.rating_sds = v),
+            parse_list(&self.rating_sds, Expected::Number).map(|v| c.rating_sds = v),
         );
         check(
             Field::Forms,
-            parse_list(&self.forms, "a number").map(|v| c.forms = v),
+            parse_list(&self.forms, Expected::Number).map(|v| c.forms = v),
         );
         check(
             Field::WithdrawalAfter,
-            parse_list(&self.withdrawal_after, "a whole number of games")
+            parse_list(&self.withdrawal_after, Expected::WholeGames)
                 .map(|v| c.withdrawal_after = v),
         );
-        check(Field::K, parse_one(&self.k, "a number").map(|v| c.k = v));
+        check(
+            Field::K,
+            parse_one(&self.k, Expected::Number).map(|v| c.k = v),
+        );
         check(
             Field::DrawPeak,
-            parse_one(&self.draw_peak, "a number").map(|v| c.draw_peak = v),
+            parse_one(&self.draw_peak, Expected::Number).map(|v| c.draw_peak = v),
         );
         check(
             Field::Tournaments,
-            parse_one(&self.tournaments, "a whole number").map(|v| c.tournaments = v),
+            parse_one(&self.tournaments, Expected::Whole).map(|v| c.tournaments = v),
         );
         check(
             Field::Seed,
-            parse_one(&self.seed, "a whole number from 0 to 18446744073709551615")
-                .map(|v| c.seed = v),
+            parse_one(&self.seed, Expected::Seed).map(|v| c.seed = v),
         );
         if !errors.is_empty() {
             return Err(errors);
@@ -253,16 +319,12 @@ impl FormText {
             if let ConfigError::WithdrawalAfter { scheduled, .. } = e {
                 errors.push(FieldError {
                     field: Field::Players,
-                    message: format!(
-                        "Too few players for the withdrawal points below: each player is \
-                         scheduled for {scheduled} game{}; add players or lower n.",
-                        if scheduled == 1 { "" } else { "s" }
-                    ),
+                    problem: Problem::TooFewPlayers { scheduled },
                 });
             }
             errors.push(FieldError {
                 field: Field::of(&e),
-                message: sentence(&e.to_string()) + ".",
+                problem: Problem::Config(e),
             });
             errors
         })
@@ -299,7 +361,11 @@ mod tests {
         let errors = text.parse().expect_err("three bad fields");
         let fields: Vec<Field> = errors.iter().map(|e| e.field).collect();
         assert_eq!(fields, [Field::Players, Field::Forms, Field::Seed]);
-        assert!(errors[1].message.contains("“x”"), "{}", errors[1].message);
+        assert!(
+            errors[1].message(Locale::en).contains("“x”"),
+            "{:?}",
+            errors[1]
+        );
     }
 
     /// The engine decides what is valid; the form only says where.
@@ -333,18 +399,20 @@ mod tests {
                 "{errors:?}"
             );
             assert!(
-                errors[0].message.starts_with("Too few players"),
+                errors[0].message(Locale::en).starts_with("Too few players"),
                 "{errors:?}"
             );
             assert!(
-                errors[1].message.starts_with("A withdrawal after"),
+                errors[1]
+                    .message(Locale::en)
+                    .starts_with("A withdrawal after"),
                 "{errors:?}"
             );
         }
         // The bound on tournaments reads as a person would write it (issue 13 item 12).
         let mut text = FormText::from_config(&StudyConfig::default());
         text.set(Field::Tournaments, "0".into());
-        let message = &text.parse().unwrap_err()[0].message;
+        let message = &text.parse().unwrap_err()[0].message(Locale::en);
         assert!(message.contains("2^40"), "{message}");
         assert!(!message.contains("1099511627776"), "{message}");
         // An n too large for the default players is reported at both as well.

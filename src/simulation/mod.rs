@@ -1,6 +1,8 @@
 //! The simulation study in the browser: the Web Worker that runs chunks of
 //! `engine::simulate::Study`, the workers the page keeps warm, the bookkeeping of a run on
-//! several workers, the settings form's text, the plot and the plain-language note. Every number comes from `engine::simulate`.
+//! several workers, the settings form's text, the plot and the plain-language note (and the words
+//! of the policies and the paper's claims, in the reader's language). Every number comes from
+//! `engine::simulate`.
 
 pub mod book;
 pub mod chances;
@@ -9,4 +11,5 @@ pub mod note;
 pub mod plot;
 pub mod pool;
 pub mod warm;
+pub mod words;
 pub mod worker;

@@ -3,6 +3,7 @@
 //! so the plot follows the page's light or dark theme; the legend is HTML (see the results
 //! component), so it can be read by screen readers and wraps on a phone.
 
+use crate::i18n::{td_string, Locale};
 use crate::policies::look;
 use engine::impute::Policy;
 use engine::simulate::{StudyResult, METHODS};
@@ -17,8 +18,8 @@ const INK: RGBColor = RGBColor(0x01, 0x02, 0x03);
 const INK_HEX: &str = "#010203";
 
 /// The SVG document (`<svg …>…</svg>`) with each method in its colour for the scheme (`dark`,
-/// from `policies::look`), or plotters' error message.
-pub fn rmse_svg(result: &StudyResult, dark: bool) -> Result<String, String> {
+/// from `policies::look`) and its words and numbers in `locale`, or plotters' error message.
+pub fn rmse_svg(locale: Locale, result: &StudyResult, dark: bool) -> Result<String, String> {
     let rows = &result.scenarios;
     let n = rows.len() as i32;
     let values = rows.iter().flat_map(|r| r.rmse.to_array());
@@ -54,9 +55,9 @@ pub fn rmse_svg(result: &StudyResult, dark: bool) -> Result<String, String> {
                 }
             })
             .y_labels(6)
-            .y_label_formatter(&|y| format!("{y:.2}"))
-            .x_desc("scenario (# in the table)")
-            .y_desc("RMSE (lower is better)")
+            .y_label_formatter(&|y| crate::text::dec_in(locale, *y, 2))
+            .x_desc(td_string!(locale, simulation.plot.axis_x))
+            .y_desc(td_string!(locale, simulation.plot.axis_y))
             .label_style(text.clone())
             .axis_desc_style(text)
             .axis_style(INK)
@@ -111,7 +112,7 @@ mod tests {
             |_, _| {},
         )
         .expect("valid config");
-        let svg = rmse_svg(&r, false).expect("plotters draws");
+        let svg = rmse_svg(Locale::en, &r, false).expect("plotters draws");
         assert!(svg.starts_with("<svg"), "{}", &svg[..60.min(svg.len())]);
         assert!(!svg.contains(INK_HEX) && svg.contains("currentColor"));
         for m in METHODS {

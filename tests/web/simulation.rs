@@ -4,6 +4,7 @@
 use crate::support::*;
 use crosstable::components::simulation::claims::verdict_words;
 use crosstable::components::simulation::results::{Finished, SimResults};
+use crosstable::i18n::Locale;
 use crosstable::pages::simulation::SimulationScreen;
 use crosstable::simulation::book::RunBook;
 use crosstable::simulation::worker::{Job, JobDone, StudyWorker};
@@ -208,7 +209,7 @@ async fn the_results_show_the_table_the_plot_and_the_papers_claims_next_to_ours(
         assert_eq!(cells[0], check.claim);
         assert_eq!(cells[1], check.paper);
         assert_eq!(cells[2], check.ours);
-        assert_eq!(cells[3], verdict_words(check.verdict).0);
+        assert_eq!(cells[3], verdict_words(Locale::en, check.verdict).0);
     }
     assert_eq!(texts(&rows[0], "td")[0], "26 % lower");
     assert_eq!(

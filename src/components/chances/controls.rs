@@ -1,9 +1,13 @@
 //! The Chances view's settings: k, the draw peak, the number of simulations, "what if this
 //! player withdraws now?", the standard errors and the other policies on demand.
 
-use super::{grouped, MAIN, SIMULATIONS};
+use super::{MAIN, SIMULATIONS};
 use crate::components::player_select::{PlayerLabel, PlayerSelect};
 use crate::components::prior_controls::PriorControls;
+use crate::i18n::td_string;
+use crate::simulation::words;
+use crate::text;
+use crate::tr;
 use engine::impute::Policy;
 use engine::{StartNo, Tournament};
 use leptos::prelude::*;
@@ -26,6 +30,7 @@ pub fn ChancesControls(
     #[prop(into)]
     ongoing: Signal<bool>,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let toggle = move |p: Policy, on: bool| {
         extra.update(|list| {
             list.retain(|&x| x != p);
@@ -47,7 +52,7 @@ pub fn ChancesControls(
                             prop:checked=move || extra.with(|l| l.contains(&p))
                             on:change=move |ev| toggle(p, event_target_checked(&ev))
                         />
-                        {p.label()}
+                        {move || words::long(lang.get(), p)}
                     </label>
                 }
             })
@@ -55,11 +60,12 @@ pub fn ChancesControls(
     };
 
     view! {
-        <section class="panel controls-panel chances-controls" aria-label="Settings">
+        <section class="panel controls-panel chances-controls" aria-label=tr!(chances.controls.aria)>
             <PriorControls />
             <div class="chances-settings">
                 <label class="inline">
-                    "Draw peak (P(draw) between equals) "
+                    {tr!(chances.controls.draw_peak)}
+                    " "
                     <input
                         type="number"
                         min="0"
@@ -77,7 +83,8 @@ pub fn ChancesControls(
                     />
                 </label>
                 <label class="inline">
-                    "Simulations "
+                    {tr!(chances.controls.simulations)}
+                    " "
                     <select
                         data-testid="chances-simulations"
                         on:change=move |ev| {
@@ -90,7 +97,7 @@ pub fn ChancesControls(
                             .into_iter()
                             .map(|n| view! {
                                 <option value=n.to_string() selected=move || simulations.get() == n>
-                                    {grouped(n)}
+                                    {move || text::count_in(lang.get(), n)}
                                 </option>
                             })
                             .collect_view()}
@@ -98,24 +105,31 @@ pub fn ChancesControls(
                 </label>
                 <Show when=move || ongoing.get()>
                     <label class="inline">
-                        "What if this player withdraws now? "
-                        <PlayerSelect
-                            tournament=tournament
-                            value=Signal::derive(move || withdraw_now.get())
-                            on_pick=Callback::new(move |p: Option<StartNo>| withdraw_now.set(p))
-                            testid="chances-withdraw-now"
-                            label=PlayerLabel::NumberName
-                            placeholder="Nobody"
-                        />
+                        {tr!(chances.controls.withdraw_now)}
+                        " "
+                        // Drawn again when the language changes: the placeholder is a plain word.
+                        {move || {
+                            let nobody = td_string!(lang.get(), chances.controls.nobody);
+                            view! {
+                                <PlayerSelect
+                                    tournament=tournament
+                                    value=Signal::derive(move || withdraw_now.get())
+                                    on_pick=Callback::new(move |p: Option<StartNo>| withdraw_now.set(p))
+                                    testid="chances-withdraw-now"
+                                    label=PlayerLabel::NumberName
+                                    placeholder=nobody
+                                />
+                            }
+                        }}
                     </label>
                 </Show>
                 <label class="inline">
                     <input type="checkbox" data-testid="chances-show-se" prop:checked=move || show_se.get() on:change=move |ev| show_se.set(event_target_checked(&ev)) />
-                    "Show standard errors"
+                    {tr!(chances.controls.show_se)}
                 </label>
             </div>
             <fieldset class="chances-others">
-                <legend>"Also show"</legend>
+                <legend>{tr!(chances.controls.also_show)}</legend>
                 {others}
             </fieldset>
         </section>

@@ -11,11 +11,14 @@ mod table;
 use crate::components::event_header::{EventHeader, EventView};
 use crate::components::layout::resolve_event;
 use crate::components::share_link::ShareLink;
+use crate::i18n::{td, td_string, Locale};
 use crate::share::SharedView;
 use crate::simulation::chances::{ChancesEvent, ChancesRun, Forecasts};
 use crate::simulation::pool::default_workers;
+use crate::simulation::words;
 use crate::store::use_store;
 use crate::text;
+use crate::tr;
 use controls::ChancesControls;
 use engine::forecast::{Forecast, ForecastConfig};
 use engine::impute::Policy;
@@ -59,19 +62,6 @@ pub fn ChancesScreen(
     })
 }
 
-/// A count with thin groups of three digits (`200,000`).
-pub(super) fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// The settings of the forecasts to run, one per policy shown.
 fn configs(
     policies: &[Policy],
@@ -94,33 +84,38 @@ fn configs(
 }
 
 /// A panel's heading: the policy and, for the Bayesian one, k.
-fn heading(f: &Forecast) -> String {
+fn heading(locale: Locale, f: &Forecast) -> String {
+    let policy = words::long(locale, f.policy);
     match f.policy {
-        Policy::Bayes => format!("{}, k = {}", f.policy.label(), text::k_value(f.k)),
-        p => p.label().to_string(),
+        Policy::Bayes => {
+            let k = text::localise(locale, text::k_value(f.k));
+            td_string!(locale, chances.panel.heading_k, policy, k).to_string()
+        }
+        _ => policy.to_string(),
     }
 }
 
 /// What the policy does with each withdrawal, in words.
-fn withdrawals_line(t: &Tournament, f: &Forecast) -> String {
+fn withdrawals_line(locale: Locale, t: &Tournament, f: &Forecast) -> String {
     f.withdrawals
         .iter()
         .map(|(w, resolved)| {
             let what = match resolved {
-                Policy::Annul => "their games are annulled (they leave the table)",
-                Policy::Forfeit => "their remaining games count as forfeit losses",
-                Policy::Bayes | Policy::Performance => "their remaining games get imputed scores",
-                Policy::Elo => "their remaining games get the Elo expectation",
-                Policy::Fide => "the FIDE rule applies",
+                Policy::Annul => td_string!(locale, chances.panel.annulled),
+                Policy::Forfeit => td_string!(locale, chances.panel.forfeited),
+                Policy::Bayes | Policy::Performance => td_string!(locale, chances.panel.imputed),
+                Policy::Elo => td_string!(locale, chances.panel.elo),
+                Policy::Fide => td_string!(locale, chances.panel.fide),
             };
-            let when = match w.after_round {
-                0 => "before round 1".to_string(),
-                r => format!("after round {r}"),
-            };
-            format!("{} withdraws {when}: {what}.", text::name_of(t, w.player))
+            let player = text::name_of(t, w.player);
+            match w.after_round {
+                0 => td_string!(locale, chances.panel.withdraws_before, player, what).to_string(),
+                round => td_string!(locale, chances.panel.withdraws_after, player, round, what)
+                    .to_string(),
+            }
         })
         .collect::<Vec<_>>()
-        .join(" ")
+        .join(text::sentence_gap(locale))
 }
 
 #[component]
@@ -133,6 +128,7 @@ fn ChancesBody(
     initial_player: Option<StartNo>,
 ) -> impl IntoView {
     let store = use_store();
+    let lang = crate::lang::use_lang();
     let k = Memo::new(move |_| store.settings.with(|s| s.k));
     let draw_peak = RwSignal::new(0.6f64);
     let simulations = RwSignal::new(SIMULATIONS[0]);
@@ -193,11 +189,13 @@ fn ChancesBody(
     });
 
     let progress = move || {
+        let l = lang.get();
         match status.get() {
         Some(Status::Running { done, total }) => view! {
             <p class="chances-progress" role="status" data-testid="chances-progress">
-                <progress max=total.to_string() value=done.to_string() aria-label="Simulations done"></progress>
-                " Simulating… "{grouped(done)}" of "{grouped(total)}
+                <progress max=total.to_string() value=done.to_string() aria-label=td_string!(l, chances.status.progress_aria)></progress>
+                " "
+                {td_string!(l, chances.status.running, done = text::count_in(l, done), total = text::count_in(l, total)).to_string()}
             </p>
         }
         .into_any(),
@@ -208,12 +206,20 @@ fn ChancesBody(
             view! {
                 <p class="chances-progress" role="status" data-testid="chances-done">
                     {if certain {
-                        "Every game has a result: the final table is certain, and the chances below show it. ".to_string()
+                        td_string!(l, chances.status.certain).to_string()
                     } else {
-                        format!("{} games still to play. ", remaining)
+                        td_string!(l, chances.status.remaining, count = remaining).to_string()
                     }}
-                    "From a model: "{grouped(n)}" simulations per policy (seed "{DEFAULT_SEED.to_string()}"), computed in "
-                    <span data-testid="chances-ms">{format!("{elapsed_ms:.0}")}</span>" ms."
+                    {text::sentence_gap(l)}
+                    {td_string!(l, chances.status.model, simulations = text::count_in(l, n), seed = DEFAULT_SEED)
+                        .to_string()}
+                    {text::sentence_gap(l)}
+                    {td!(
+                        l,
+                        chances.status.computed,
+                        ms = format!("{elapsed_ms:.0}"),
+                        <elapsed> = |children: ChildrenFn| view! { <span data-testid="chances-ms">{children()}</span> }
+                    )}
                 </p>
             }
             .into_any()
@@ -222,7 +228,7 @@ fn ChancesBody(
             <p class="error" role="alert" data-testid="chances-error">
                 {text::sentence(&e)}". "
                 <button type="button" data-testid="chances-retry" on:click=move |_| attempt.update(|a| *a += 1)>
-                    "Retry"
+                    {td_string!(l, chances.status.retry)}
                 </button>
             </p>
         }
@@ -232,6 +238,7 @@ fn ChancesBody(
     };
 
     let panels = move || {
+        let l = lang.get();
         let Some(Status::Done { forecasts, .. }) = status.get() else {
             return ().into_any();
         };
@@ -239,16 +246,17 @@ fn ChancesBody(
             forecasts
                 .into_iter()
                 .map(|f| {
-                    let title = heading(&f);
+                    let title = heading(l, &f);
                     let id = f.policy.id();
-                    let svg = chances_svg(&f, &format!("Chances under {title}: P(first) and P(podium) per player"));
-                    let line = withdrawals_line(t, &f);
+                    let svg = chances_svg(l, &f, &td_string!(l, chances.panel.plot_title, policy = title.clone()).to_string());
+                    let table_label = td_string!(l, chances.panel.table_label, policy = title.clone()).to_string();
+                    let line = withdrawals_line(l, t, &f);
                     view! {
                         <section class="panel chances-panel" data-testid=format!("chances-{id}") aria-label=title.clone()>
                             <h3>{title.clone()}</h3>
                             {(!line.is_empty()).then(|| view! { <p class="muted">{line}</p> })}
                             <div class="chances-pair">
-                                <ChancesTable forecast=f.clone() show_se=show_se testid=format!("chances-table-{id}") label=format!("Chances under {title}, table") />
+                                <ChancesTable forecast=f.clone() show_se=show_se testid=format!("chances-table-{id}") label=table_label />
                                 <figure class="chances-figure" data-testid=format!("chances-plot-{id}") inner_html=svg></figure>
                             </div>
                         </section>
@@ -266,8 +274,8 @@ fn ChancesBody(
                 when=move || round_robin.get()
                 fallback=|| view! {
                     <section class="panel" role="status">
-                        <h3>"Chances are for round-robins"</h3>
-                        <p>"In a Swiss event the later pairings are not known yet, so the remaining games cannot be simulated."</p>
+                        <h3>{tr!(chances.swiss.heading)}</h3>
+                        <p>{tr!(chances.swiss.text)}</p>
                     </section>
                 }
             >

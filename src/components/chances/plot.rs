@@ -2,6 +2,9 @@
 //! P(first) as a dark bar over it, in the order of the table. Colours come from the
 //! stylesheet (`style/chances.css`), so the chart follows the light and dark themes.
 
+use super::table::{percent, whole_percent};
+use crate::components::data_table::escape as esc;
+use crate::i18n::{td_string, Locale};
 use engine::forecast::Forecast;
 use std::fmt::Write as _;
 
@@ -10,15 +13,8 @@ const LABEL: f64 = 130.0;
 const ROW: f64 = 22.0;
 const TOP: f64 = 24.0;
 
-/// Escapes text for SVG.
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
-/// The chart; `title` is its accessible name.
-pub fn chances_svg(f: &Forecast, title: &str) -> String {
+/// The chart, its words in `locale`; `title` is its accessible name.
+pub fn chances_svg(locale: Locale, f: &Forecast, title: &str) -> String {
     let height = TOP + ROW * f.rows.len() as f64 + 8.0;
     let bar = WIDTH - LABEL - 86.0;
     let mut s = String::new();
@@ -29,10 +25,12 @@ pub fn chances_svg(f: &Forecast, title: &str) -> String {
     );
     let _ = write!(
         s,
-        r#"<rect class="legend-podium" x="{LABEL}" y="4" width="12" height="10"/><text x="{}" y="13">podium</text><rect class="legend-first" x="{}" y="4" width="12" height="10"/><text x="{}" y="13">first</text>"#,
+        r#"<rect class="legend-podium" x="{LABEL}" y="4" width="12" height="10"/><text x="{}" y="13">{}</text><rect class="legend-first" x="{}" y="4" width="12" height="10"/><text x="{}" y="13">{}</text>"#,
         LABEL + 16.0,
+        esc(td_string!(locale, chances.plot.podium)),
         LABEL + 80.0,
-        LABEL + 96.0
+        LABEL + 96.0,
+        esc(td_string!(locale, chances.plot.first))
     );
     for (i, r) in f.rows.iter().enumerate() {
         let y = TOP + ROW * i as f64;
@@ -40,12 +38,18 @@ pub fn chances_svg(f: &Forecast, title: &str) -> String {
         if r.name.chars().count() > 18 {
             name.push('…');
         }
+        let bar_title = td_string!(
+            locale,
+            chances.plot.bar_title,
+            player = r.name.clone(),
+            first = percent(locale, r.p_first),
+            podium = percent(locale, r.p_podium)
+        )
+        .to_string();
         let _ = write!(
             s,
-            r#"<g><title>{}: first {:.1} %, podium {:.1} %</title><text x="{}" y="{}" text-anchor="end">{}</text><rect class="bar-podium" x="{LABEL}" y="{}" width="{:.2}" height="14"/><rect class="bar-first" x="{LABEL}" y="{}" width="{:.2}" height="14"/><text x="{:.2}" y="{}" class="bar-value">{:.0} % · {:.0} %</text></g>"#,
-            esc(&r.name),
-            r.p_first * 100.0,
-            r.p_podium * 100.0,
+            r#"<g><title>{}</title><text x="{}" y="{}" text-anchor="end" translate="no">{}</text><rect class="bar-podium" x="{LABEL}" y="{}" width="{:.2}" height="14"/><rect class="bar-first" x="{LABEL}" y="{}" width="{:.2}" height="14"/><text x="{:.2}" y="{}" class="bar-value">{} · {}</text></g>"#,
+            esc(&bar_title),
             LABEL - 6.0,
             y + 12.0,
             esc(&name),
@@ -55,8 +59,8 @@ pub fn chances_svg(f: &Forecast, title: &str) -> String {
             bar * r.p_first,
             LABEL + bar * r.p_podium + 4.0,
             y + 12.0,
-            r.p_first * 100.0,
-            r.p_podium * 100.0
+            whole_percent(locale, r.p_first),
+            whole_percent(locale, r.p_podium)
         );
     }
     s.push_str("</svg>");

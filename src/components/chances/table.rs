@@ -1,22 +1,32 @@
 //! One policy's chances as a table: points now, expected final points, P(first) and
 //! P(podium), each with its standard error (a column when asked for, and on hover).
 
+use crate::i18n::{td_string, Locale};
 use crate::text;
+use crate::tr;
 use engine::forecast::Forecast;
 use leptos::prelude::*;
 
-/// A probability as a percentage with one decimal (`37.2 %`); exact 0 and 1 read `0 %`/`100 %`.
-pub fn percent(p: f64) -> String {
-    if p == 0.0 || p == 1.0 {
-        format!("{} %", (p * 100.0) as u32)
+/// A probability as a percentage with one decimal in the reader's convention (`37.2 %`,
+/// `37,2 %`); exact 0 and 1 read `0 %`/`100 %`.
+pub fn percent(locale: Locale, p: f64) -> String {
+    let n = if p == 0.0 || p == 1.0 {
+        ((p * 100.0) as u32).to_string()
     } else {
-        format!("{:.1} %", p * 100.0)
-    }
+        text::dec_in(locale, p * 100.0, 1)
+    };
+    td_string!(locale, chances.table.percent, n).to_string()
 }
 
-/// A standard error in percentage points (`± 0.11`).
-pub fn plus_minus(se: f64) -> String {
-    format!("± {:.2}", se * 100.0)
+/// A probability as a whole percentage (`37 %`), for the bars' labels.
+pub fn whole_percent(locale: Locale, p: f64) -> String {
+    let n = format!("{:.0}", p * 100.0);
+    td_string!(locale, chances.table.percent, n).to_string()
+}
+
+/// A standard error in percentage points (`± 0.11`, `± 0,11`).
+pub fn plus_minus(locale: Locale, se: f64) -> String {
+    format!("± {}", text::dec_in(locale, se * 100.0, 2))
 }
 
 #[component]
@@ -31,34 +41,37 @@ pub fn ChancesTable(
     /// What the table shows, the name of its scrolling region.
     label: String,
 ) -> impl IntoView {
+    // Drawn for one language: the panels around it are drawn again when it changes.
+    let l = crate::lang::use_lang().get_untracked();
     let rows = forecast
         .rows
         .iter()
         .map(|r| {
             let name = if r.withdrawn {
-                format!("{} (withdrawn)", r.name)
+                td_string!(l, chances.table.withdrawn, name = r.name.clone()).to_string()
             } else {
                 r.name.clone()
             };
-            let first_title = format!(
-                "standard error {} percentage points",
-                text::dec(r.se_first * 100.0, 2)
-            );
-            let podium_title = format!(
-                "standard error {} percentage points",
-                text::dec(r.se_podium * 100.0, 2)
-            );
-            let (se_first, se_podium) = (plus_minus(r.se_first), plus_minus(r.se_podium));
+            let se_title = |se: f64| {
+                td_string!(
+                    l,
+                    chances.table.se_title,
+                    se = text::dec_in(l, se * 100.0, 2)
+                )
+                .to_string()
+            };
+            let (first_title, podium_title) = (se_title(r.se_first), se_title(r.se_podium));
+            let (se_first, se_podium) = (plus_minus(l, r.se_first), plus_minus(l, r.se_podium));
             view! {
                 <tr data-start-no=r.start_no.to_string()>
                     <th scope="row">{r.start_no}". "{name}</th>
-                    <td class="num">{text::two(r.points_now)}</td>
-                    <td class="num">{text::two(r.expected_points)}</td>
-                    <td class="num" title=first_title>{percent(r.p_first)}</td>
+                    <td class="num">{text::two_in(l, r.points_now)}</td>
+                    <td class="num">{text::two_in(l, r.expected_points)}</td>
+                    <td class="num" title=first_title>{percent(l, r.p_first)}</td>
                     <Show when=move || show_se.get()>
                         <td class="num se">{se_first.clone()}</td>
                     </Show>
-                    <td class="num" title=podium_title>{percent(r.p_podium)}</td>
+                    <td class="num" title=podium_title>{percent(l, r.p_podium)}</td>
                     <Show when=move || show_se.get()>
                         <td class="num se">{se_podium.clone()}</td>
                     </Show>
@@ -72,16 +85,16 @@ pub fn ChancesTable(
             <table class="data chances-table" data-testid=testid>
                 <thead>
                     <tr>
-                        <th scope="col">"Player"</th>
-                        <th scope="col" class="num">"Points now"</th>
-                        <th scope="col" class="num">"Expected final points"</th>
-                        <th scope="col" class="num">"P(first)"</th>
+                        <th scope="col">{tr!(chances.table.player)}</th>
+                        <th scope="col" class="num">{tr!(chances.table.points_now)}</th>
+                        <th scope="col" class="num">{tr!(chances.table.expected)}</th>
+                        <th scope="col" class="num">{tr!(chances.table.first)}</th>
                         <Show when=move || show_se.get()>
-                            <th scope="col" class="num">"SE (pp)"</th>
+                            <th scope="col" class="num">{tr!(chances.table.se)}</th>
                         </Show>
-                        <th scope="col" class="num">"P(podium)"</th>
+                        <th scope="col" class="num">{tr!(chances.table.podium)}</th>
                         <Show when=move || show_se.get()>
-                            <th scope="col" class="num">"SE (pp)"</th>
+                            <th scope="col" class="num">{tr!(chances.table.se)}</th>
                         </Show>
                     </tr>
                 </thead>

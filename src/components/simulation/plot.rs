@@ -2,8 +2,11 @@
 //! it carries the same numbers for screen readers; the SVG is one labelled image.
 
 use crate::components::plot_figure::use_palette;
+use crate::i18n::td_string;
 use crate::policies::look;
 use crate::simulation::plot::rmse_svg;
+use crate::simulation::words;
+use crate::tr;
 use engine::simulate::{StudyResult, METHODS};
 use leptos::prelude::*;
 
@@ -17,7 +20,8 @@ pub fn RmsePlot(
         let palette = use_palette();
         move |_| palette.get().dark
     });
-    let svg = move || rmse_svg(&result, dark.get());
+    let lang = crate::lang::use_lang();
+    let svg = move || rmse_svg(lang.get(), &result, dark.get());
     let legend = METHODS
         .iter()
         .map(|&m| {
@@ -26,7 +30,7 @@ pub fn RmsePlot(
             view! {
                 <li>
                     <span class="swatch" class:dashed=look.dashed style=style aria-hidden="true"></span>
-                    {look.long}
+                    {move || words::long(lang.get(), m)}
                 </li>
             }
         })
@@ -38,16 +42,18 @@ pub fn RmsePlot(
                     <div
                         class="sim-plot-svg"
                         role="img"
-                        aria-label="RMSE of each method by scenario; the numbers are in the table above"
+                        aria-label=tr!(simulation.plot.aria)
                         inner_html=svg
                     ></div>
                 }
                 .into_any(),
-                Err(e) => view! { <p class="alert" role="alert">{format!("The plot could not be drawn: {e}")}</p> }
-                    .into_any(),
+                Err(error) => {
+                    let message = td_string!(lang.get(), simulation.plot.error, error).to_string();
+                    view! { <p class="alert" role="alert">{message}</p> }.into_any()
+                }
             }}
             <figcaption>
-                <ul class="sim-legend" aria-label="Methods">{legend}</ul>
+                <ul class="sim-legend" aria-label=tr!(simulation.plot.legend_aria)>{legend}</ul>
             </figcaption>
         </figure>
     }

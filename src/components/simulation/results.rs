@@ -3,10 +3,13 @@
 
 use crate::components::simulation::claims::ClaimsTable;
 use crate::components::simulation::plot::RmsePlot;
-use crate::components::simulation::progress::count;
 use crate::components::simulation::table::RmseTable;
 use crate::files;
-use engine::simulate::StudyResult;
+use crate::i18n::td_string;
+use crate::simulation::note::number;
+use crate::text;
+use crate::tr;
+use engine::simulate::{StudyConfig, StudyResult};
 use leptos::prelude::*;
 
 /// A completed study and how it ran.
@@ -34,6 +37,7 @@ pub fn SimResults(
     running: Signal<bool>,
 ) -> impl IntoView {
     let download_error = RwSignal::new(None::<String>);
+    let lang = crate::lang::use_lang();
     move || {
         let Some(f) = finished.get() else {
             if running.get() {
@@ -41,8 +45,12 @@ pub fn SimResults(
             }
             return view! {
                 <p class="panel muted sim-empty" data-testid="sim-empty">
-                    "No results yet. Set the study up and run it: the paper's full design (180,000 \
-                     simulated tournaments) takes a few seconds in this browser."
+                    {move || {
+                        let design = StudyConfig::default();
+                        let total = design.scenarios().len() as u64 * design.tournaments;
+                        let l = lang.get();
+                        td_string!(l, simulation.results.empty, total = text::count_in(l, total)).to_string()
+                    }}
                 </p>
             }
             .into_any();
@@ -55,23 +63,30 @@ pub fn SimResults(
                 download_error.set(outcome.err());
             };
             let total = f.result.scenarios.len() as u64 * f.result.tournaments_per_scenario;
+            let (seed, k, workers, seconds) =
+                (f.result.seed, f.result.k, f.workers, f.elapsed_ms / 1000.0);
             view! {
                 <section class="panel sim-results" data-testid="sim-results" aria-labelledby="sim-results-title">
-                    <h3 id="sim-results-title">"Results"</h3>
+                    <h3 id="sim-results-title">{tr!(simulation.results.heading)}</h3>
                     <p class="muted" data-testid="sim-run-info" data-elapsed-ms=format!("{:.0}", f.elapsed_ms)>
-                        {format!(
-                            "{} tournaments in {:.1} s on {} Web Worker{} — seed {}, k = {}.",
-                            count(total),
-                            f.elapsed_ms / 1000.0,
-                            f.workers,
-                            if f.workers == 1 { "" } else { "s" },
-                            f.result.seed,
-                            f.result.k,
-                        )}
+                        {move || {
+                            let l = lang.get();
+                            td_string!(
+                                l,
+                                simulation.results.run_info,
+                                total = text::count_in(l, total),
+                                time = td_string!(l, simulation.results.seconds, n = text::dec_in(l, seconds, 1))
+                                    .to_string(),
+                                count = workers,
+                                seed,
+                                k = number(l, k)
+                            )
+                            .to_string()
+                        }}
                     </p>
                     <div class="toolbar">
                         <button type="button" data-testid="sim-csv" on:click=download>
-                            "Download the table (CSV)"
+                            {tr!(simulation.results.csv)}
                         </button>
                         {move || download_error.get().map(|e| view! { <p class="alert" role="alert">{e}</p> })}
                     </div>

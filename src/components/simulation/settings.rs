@@ -2,28 +2,57 @@
 //! design at first), checked on every keystroke by the engine's `StudyConfig::validate` with
 //! the message next to the field it concerns.
 
-use crate::components::simulation::progress::count;
+use crate::i18n::{td_string, Locale};
 use crate::simulation::form::{Field, FieldError, FormText};
 use crate::simulation::pool::MAX_WORKERS;
+use crate::text::count_in;
+use crate::tr;
 use engine::simulate::StudyConfig;
 use leptos::prelude::*;
 
 /// Label and help text of each field.
-fn describe(field: Field) -> (&'static str, &'static str) {
+fn describe(l: Locale, field: Field) -> (&'static str, &'static str) {
     match field {
-        Field::Players => ("Players", "per tournament"),
-        Field::Cycles => ("System", "each pair meets once or twice"),
-        Field::RatingMean => ("Rating mean μ", "ratings ~ Normal(μ, σ)"),
-        Field::RatingSds => ("Rating spreads σ", "list, e.g. 30, 90"),
-        Field::Forms => (
-            "W's forms β",
-            "true strength minus rating; list, e.g. -150, 0, 150",
+        Field::Players => (
+            td_string!(l, simulation.field.players),
+            td_string!(l, simulation.field.players_help),
         ),
-        Field::WithdrawalAfter => ("Withdrawal after n games", "list, e.g. 2, 4, 7"),
-        Field::K => ("Prior strength k", "of the Bayesian estimate"),
-        Field::DrawPeak => ("Draw parameter", "P(draw) between equals; 0 to 1"),
-        Field::Tournaments => ("Tournaments per scenario", "the paper: 10000"),
-        Field::Seed => ("Seed", "same seed, same table"),
+        Field::Cycles => (
+            td_string!(l, simulation.field.cycles),
+            td_string!(l, simulation.field.cycles_help),
+        ),
+        Field::RatingMean => (
+            td_string!(l, simulation.field.rating_mean),
+            td_string!(l, simulation.field.rating_mean_help),
+        ),
+        Field::RatingSds => (
+            td_string!(l, simulation.field.rating_sds),
+            td_string!(l, simulation.field.rating_sds_help),
+        ),
+        Field::Forms => (
+            td_string!(l, simulation.field.forms),
+            td_string!(l, simulation.field.forms_help),
+        ),
+        Field::WithdrawalAfter => (
+            td_string!(l, simulation.field.withdrawal_after),
+            td_string!(l, simulation.field.withdrawal_after_help),
+        ),
+        Field::K => (
+            td_string!(l, simulation.field.k),
+            td_string!(l, simulation.field.k_help),
+        ),
+        Field::DrawPeak => (
+            td_string!(l, simulation.field.draw_peak),
+            td_string!(l, simulation.field.draw_peak_help),
+        ),
+        Field::Tournaments => (
+            td_string!(l, simulation.field.tournaments),
+            td_string!(l, simulation.field.tournaments_help),
+        ),
+        Field::Seed => (
+            td_string!(l, simulation.field.seed),
+            td_string!(l, simulation.field.seed_help),
+        ),
     }
 }
 
@@ -50,13 +79,15 @@ fn SettingField(
     running: Signal<bool>,
 ) -> impl IntoView {
     let id = field.id();
-    let (label, help) = describe(field);
+    let lang = crate::lang::use_lang();
+    let label = move || describe(lang.get(), field).0;
+    let help = move || describe(lang.get(), field).1;
     let (kind, mode) = input_kind(field);
     let error = Memo::new(move |_| {
         errors.with(|es| {
             es.iter()
                 .find(|e| e.field == field)
-                .map(|e| e.message.clone())
+                .map(|e| e.message(lang.get()))
         })
     });
     let help_id = format!("{id}-help");
@@ -103,11 +134,19 @@ pub fn SimSettings(
     /// Called when the user asks for a run with valid settings.
     on_run: Callback<()>,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let errors = Memo::new(move |_| form.with(|f| f.parse().err().unwrap_or_default()));
     let workers_error = Memo::new(move |_| {
         workers.with(|w| match w.trim().parse::<usize>() {
             Ok(n) if (1..=MAX_WORKERS).contains(&n) => None,
-            _ => Some(format!("Enter a whole number from 1 to {MAX_WORKERS}.")),
+            _ => Some(
+                td_string!(
+                    lang.get(),
+                    simulation.settings.workers_error,
+                    max = MAX_WORKERS
+                )
+                .to_string(),
+            ),
         })
     });
     let valid = move || errors.with(Vec::is_empty) && workers_error.with(Option::is_none);
@@ -133,12 +172,12 @@ pub fn SimSettings(
             novalidate
             on:submit=submit
         >
-            <h3 id="sim-settings-title">"Settings"</h3>
+            <h3 id="sim-settings-title">{tr!(simulation.settings.heading)}</h3>
             <fieldset>
-                <legend>"Tournaments"</legend>
+                <legend>{tr!(simulation.settings.legend_tournaments)}</legend>
                 {field(Field::Players)}
                 <div class="sim-field">
-                    <label for="sim-cycles">{describe(Field::Cycles).0}</label>
+                    <label for="sim-cycles">{move || describe(lang.get(), Field::Cycles).0}</label>
                     <select
                         id="sim-cycles"
                         data-testid="sim-cycles"
@@ -147,14 +186,14 @@ pub fn SimSettings(
                         prop:value=move || form.with(|f| f.cycles.clone())
                         on:change=move |ev| form.update(|f| f.cycles = event_target_value(&ev))
                     >
-                        <option value="1">"Single round-robin"</option>
-                        <option value="2">"Double round-robin"</option>
+                        <option value="1">{tr!(simulation.settings.single)}</option>
+                        <option value="2">{tr!(simulation.settings.double)}</option>
                     </select>
-                    <small id="sim-cycles-help" class="muted">{describe(Field::Cycles).1}</small>
+                    <small id="sim-cycles-help" class="muted">{move || describe(lang.get(), Field::Cycles).1}</small>
                     <p id="sim-cycles-error" class="field-error" data-testid="sim-cycles-error" aria-live="polite">
                         {move || {
                             errors.with(|es| {
-                                es.iter().find(|e| e.field == Field::Cycles).map(|e| e.message.clone())
+                                es.iter().find(|e| e.field == Field::Cycles).map(|e| e.message(lang.get()))
                             })
                         }}
                     </p>
@@ -163,18 +202,18 @@ pub fn SimSettings(
                 {field(Field::DrawPeak)}
             </fieldset>
             <fieldset>
-                <legend>"Scenario grid"</legend>
+                <legend>{tr!(simulation.settings.legend_grid)}</legend>
                 {field(Field::RatingSds)}
                 {field(Field::Forms)}
                 {field(Field::WithdrawalAfter)}
             </fieldset>
             <fieldset>
-                <legend>"Estimate and run"</legend>
+                <legend>{tr!(simulation.settings.legend_run)}</legend>
                 {field(Field::K)}
                 {field(Field::Tournaments)}
                 {field(Field::Seed)}
                 <div class="sim-field" class:invalid=move || workers_error.with(Option::is_some)>
-                    <label for="sim-workers">"Web Workers"</label>
+                    <label for="sim-workers">{tr!(simulation.settings.workers)}</label>
                     <input
                         id="sim-workers"
                         data-testid="sim-workers"
@@ -189,10 +228,7 @@ pub fn SimSettings(
                         on:input=move |ev| workers.set(event_target_value(&ev))
                     />
                     <small id="sim-workers-help" class="muted">
-                        {format!(
-                            "parallel threads; this device has {} logical cores (the numbers do not depend on it)",
-                            crate::simulation::pool::hardware_threads()
-                        )}
+                        {tr!(simulation.settings.workers_help, count = crate::simulation::pool::hardware_threads())}
                     </small>
                     <p id="sim-workers-error" class="field-error" data-testid="sim-workers-error" aria-live="polite">
                         {move || workers_error.get()}
@@ -200,13 +236,19 @@ pub fn SimSettings(
                 </div>
             </fieldset>
             <p class="muted sim-size" aria-live="polite">
-                {move || match scenarios.get() {
-                    Some((s, t)) => format!(
-                        "{s} scenarios × {} tournaments = {} simulated tournaments.",
-                        count(t),
-                        count(s as u64 * t)
-                    ),
-                    None => "Fix the settings marked above to run.".to_string(),
+                {move || {
+                    let l = lang.get();
+                    match scenarios.get() {
+                        Some((s, t)) => td_string!(
+                            l,
+                            simulation.settings.size,
+                            scenarios = s,
+                            tournaments = count_in(l, t),
+                            total = count_in(l, s as u64 * t)
+                        )
+                        .to_string(),
+                        None => td_string!(l, simulation.settings.fix).to_string(),
+                    }
                 }}
             </p>
             <div class="toolbar">
@@ -216,7 +258,7 @@ pub fn SimSettings(
                     data-testid="sim-run"
                     disabled=move || !valid() || running.get()
                 >
-                    "Run the study"
+                    {tr!(simulation.settings.run)}
                 </button>
                 <button
                     type="button"
@@ -225,7 +267,7 @@ pub fn SimSettings(
                     disabled=move || is_default() || running.get()
                     on:click=move |_| form.set(FormText::from_config(&StudyConfig::default()))
                 >
-                    "The paper's design"
+                    {tr!(simulation.settings.defaults)}
                 </button>
             </div>
         </form>

@@ -1,8 +1,11 @@
 //! The per-scenario RMSE table: one row per scenario, the six methods' RMSEs, the lowest of
 //! each row highlighted (ties all highlighted).
 
-use crate::policies::look;
-use crate::simulation::note::signed;
+use crate::i18n::{td, td_string, Locale};
+use crate::simulation::note::{number, signed_in};
+use crate::simulation::words;
+use crate::text;
+use crate::tr;
 use engine::impute::Policy;
 use engine::simulate::{StudyResult, METHODS};
 use leptos::prelude::*;
@@ -12,7 +15,42 @@ pub fn RmseTable(
     /// The finished study.
     result: StudyResult,
 ) -> impl IntoView {
-    let rows = result
+    let lang = crate::lang::use_lang();
+    let result = StoredValue::new(result);
+    let rows = move || {
+        let l = lang.get();
+        result.with_value(|result| rows(l, result))
+    };
+    let headers = move || {
+        let l = lang.get();
+        result.with_value(|result| headers(l, result))
+    };
+    view! {
+        <p class="muted sim-table-help" id="sim-table-help">
+            {move || td!(lang.get(), simulation.table.help, <strong> = <strong />)}
+        </p>
+        <div class="table-scroll">
+            <table class="sim-table" data-testid="sim-table" aria-describedby="sim-table-help">
+                <caption class="visually-hidden">{tr!(simulation.table.caption)}</caption>
+                <thead>
+                    <tr>
+                        <th scope="col" class="num">"#"</th>
+                        <th scope="col" class="num">"σ"</th>
+                        <th scope="col" class="num">"β"</th>
+                        <th scope="col" class="num">"n"</th>
+                        <th scope="col">{tr!(simulation.table.fide_does)}</th>
+                        {headers}
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
+
+/// One row per scenario, the lowest RMSE of each marked.
+fn rows(l: Locale, result: &StudyResult) -> impl IntoView {
+    result
         .scenarios
         .iter()
         .enumerate()
@@ -21,14 +59,14 @@ pub fn RmseTable(
             let cells = METHODS
                 .iter()
                 .map(|&m| {
-                    let value = format!("{:.4}", r.rmse.get(m));
+                    let value = text::dec_in(l, r.rmse.get(m), 4);
                     let lowest = best.contains(&m);
                     view! {
                         <td class="num" class:best=lowest data-method=m.id()>
                             {if lowest {
                                 view! {
                                     <strong>{value}</strong>
-                                    <span class="visually-hidden">" (lowest)"</span>
+                                    <span class="visually-hidden">" "{td_string!(l, simulation.table.lowest)}</span>
                                 }
                                 .into_any()
                             } else {
@@ -41,51 +79,37 @@ pub fn RmseTable(
             view! {
                 <tr>
                     <th scope="row" class="num">{i + 1}</th>
-                    <td class="num">{r.rating_sd}</td>
-                    <td class="num">{signed(r.form)}</td>
+                    <td class="num">{number(l, r.rating_sd)}</td>
+                    <td class="num">{signed_in(l, r.form)}</td>
                     <td class="num">{r.withdrawal_after}</td>
-                    <td>{r.fide_resolves_to.label().to_lowercase()}</td>
+                    <td>{words::in_text(l, r.fide_resolves_to)}</td>
                     {cells}
                 </tr>
             }
         })
-        .collect_view();
-    let headers = METHODS
+        .collect_view()
+}
+
+/// The methods' column headers.
+fn headers(l: Locale, result: &StudyResult) -> impl IntoView {
+    METHODS
         .iter()
         .map(|&m| {
             // Short headers keep the table within a laptop's width; the full name is the title.
+            let name = words::short(l, m);
             let short = match m {
-                Policy::Bayes => format!("{} k={}", look(m).short, result.k),
-                _ => look(m).short.to_string(),
+                Policy::Bayes => {
+                    let k = number(l, result.k);
+                    td_string!(l, simulation.table.bayes_short, name, k).to_string()
+                }
+                _ => name.to_string(),
             };
+            let long = words::long(l, m);
             view! {
-                <th scope="col" class="num" title=m.label()>
-                    <abbr title=m.label()>{short}</abbr>
+                <th scope="col" class="num" title=long>
+                    <abbr title=long>{short}</abbr>
                 </th>
             }
         })
-        .collect_view();
-    view! {
-        <p class="muted sim-table-help" id="sim-table-help">
-            "RMSE of the opponent's score over the unplayed games, per scenario (lower is better; "
-            <strong>"bold"</strong>
-            " = lowest in the row). σ: rating spread; β: W's form; n: games W played."
-        </p>
-        <div class="table-scroll">
-            <table class="sim-table" data-testid="sim-table" aria-describedby="sim-table-help">
-                <caption class="visually-hidden">"RMSE per scenario and method"</caption>
-                <thead>
-                    <tr>
-                        <th scope="col" class="num">"#"</th>
-                        <th scope="col" class="num">"σ"</th>
-                        <th scope="col" class="num">"β"</th>
-                        <th scope="col" class="num">"n"</th>
-                        <th scope="col">"FIDE does"</th>
-                        {headers}
-                    </tr>
-                </thead>
-                <tbody>{rows}</tbody>
-            </table>
-        </div>
-    }
+        .collect_view()
 }

@@ -10,12 +10,14 @@
 mod steps;
 
 use crate::components::plot_figure::use_palette;
+use crate::i18n::td_string;
 use crate::plots::Palette;
 use crate::text;
+use crate::tr;
 use engine::elo::Expectation;
 use engine::impute::{self, Analysis, Params, WithdrawnStats};
 use engine::sensitivity::{self, Cliff};
-use engine::{Entry, StartNo, Tournament};
+use engine::{Entry, RatingError, StartNo, Tournament};
 use leptos::prelude::*;
 use steps::{CliffStep, ConservationStep, ExpectedStep, ImputedStep, ResidualStep, WeightStep};
 
@@ -90,15 +92,13 @@ impl Lesson {
 
 #[component]
 pub fn LearnPage() -> impl IntoView {
-    crate::components::layout::page_title(|| vec!["Learn the method".to_string()]);
+    crate::components::layout::page_title(|| vec![tr!(learn.title)().to_string()]);
+    let lang = crate::lang::use_lang();
     let lesson = Lesson::new();
     view! {
         <article class="learn" aria-labelledby="learn-title">
-            <h2 id="learn-title">"How the Bayesian imputation works"</h2>
-            <p>
-                "A player withdraws from a round-robin: some opponents played them, others never will. What should those \
-                 unplayed games score? Change the example below and watch every number follow."
-            </p>
+            <h2 id="learn-title">{tr!(learn.heading)}</h2>
+            <p>{tr!(learn.intro)}</p>
             <TheExample lesson=lesson />
             <ExpectedStep lesson=lesson />
             <ResidualStep lesson=lesson />
@@ -107,8 +107,9 @@ pub fn LearnPage() -> impl IntoView {
             <ConservationStep lesson=lesson />
             <CliffStep lesson=lesson />
             <p class="muted">
-                "Source: R. Varadhan, Bayesian Imputation for Unplayed Games in Round-Robin Chess Tournaments (2026). "
-                "Try this: set Wanda's rating far above the others and make her lose every game — the clamp appears."
+                <span>{tr!(learn.source)}</span>
+                {move || text::sentence_gap(lang.get())}
+                <span>{tr!(learn.try_this)}</span>
             </p>
         </article>
     }
@@ -120,6 +121,7 @@ fn TheExample(
     /// The lesson's inputs and numbers.
     lesson: Lesson,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let player_rows = move || {
         (1..=6u32)
             .map(|p| view! { <PlayerRow lesson=lesson player=p /> })
@@ -127,13 +129,11 @@ fn TheExample(
     };
     view! {
         <section class="panel" aria-labelledby="learn-example-title">
-                        <h3 id="learn-example-title">"The example"</h3>
-                        <p class="muted">
-                            "Six players, five rounds; Wanda (W) withdraws. Her other results are as if every game had been \
-                             played, so you can move the withdrawal."
-                        </p>
+                        <h3 id="learn-example-title">{tr!(learn.example.heading)}</h3>
+                        <p class="muted">{tr!(learn.example.help)}</p>
                         <label class="inline">
-                            "Wanda withdraws "
+                            {tr!(learn.example.withdraws)}
+                            " "
                             <select
                                 data-testid="learn-after"
                                 on:change=move |ev| {
@@ -145,7 +145,7 @@ fn TheExample(
                                 {(0..ROUNDS)
                                     .map(|r| view! {
                                         <option value=r.to_string() selected=move || lesson.after.get() == r>
-                                            {if r == 0 { "before round 1".to_string() } else { format!("after round {r}") }}
+                                            {move || text::withdrawal_point_in(lang.get(), r)}
                                         </option>
                                     })
                                     .collect_view()}
@@ -153,12 +153,12 @@ fn TheExample(
                         </label>
                         <div class="table-scroll">
                             <table data-testid="learn-players">
-                                <caption>"Players, ratings and Wanda's results (edit them)"</caption>
+                                <caption>{tr!(learn.example.caption)}</caption>
                                 <thead>
                                     <tr>
-                                        <th scope="col">"Player"</th>
-                                        <th scope="col">"Rating"</th>
-                                        <th scope="col">"Against Wanda"</th>
+                                        <th scope="col">{tr!(learn.example.col_player)}</th>
+                                        <th scope="col">{tr!(learn.example.col_rating)}</th>
+                                        <th scope="col">{tr!(learn.example.col_against)}</th>
                                     </tr>
                                 </thead>
                                 <tbody>{player_rows}</tbody>
@@ -177,7 +177,9 @@ fn PlayerRow(
     player: StartNo,
 ) -> impl IntoView {
     let p = player;
-    let error = RwSignal::new(None::<String>);
+    let lang = crate::lang::use_lang();
+    // The refused text, worded when drawn (so it follows a change of language).
+    let error = RwSignal::new(None::<RatingError>);
     let round = (1..=ROUNDS).find(|&r| lesson.opponent(r) == p);
     let result_cell = match round {
         None => view! { <td>"—"</td> }.into_any(),
@@ -186,7 +188,10 @@ fn PlayerRow(
             view! {
                     <td>
                         <label class="visually-hidden" for=format!("learn-result-{p}")>
-                            {move || format!("Result of Wanda against {} in round {r}", lesson.name(p))}
+                            {move || {
+                                td_string!(lang.get(), learn.example.result_label, player = lesson.name(p), round = r)
+                                    .to_string()
+                            }}
                         </label>
                         <select
                             id=format!("learn-result-{p}")
@@ -197,18 +202,21 @@ fn PlayerRow(
                                 }
                             }
                         >
-                            {[(2u8, "Wanda wins"), (1, "draw"), (0, "Wanda loses")]
+                            {[2u8, 1, 0]
                                 .into_iter()
-                                .map(|(v, label)| view! {
-                                    <option value=v.to_string() selected=move || lesson.results.with(|x| x[r as usize - 1] == v)>{label}</option>
+                                .map(|v| view! {
+                                    <option value=v.to_string() selected=move || lesson.results.with(|x| x[r as usize - 1] == v)>
+                                        {move || result_words(lang.get(), v)}
+                                    </option>
                                 })
                                 .collect_view()}
                         </select>
                         <span class="sub">
+                            " "
                             {move || if hidden() {
-                                format!(" round {r}: not played (after the withdrawal)")
+                                td_string!(lang.get(), learn.example.not_played, round = r).to_string()
                             } else {
-                                format!(" round {r}: played")
+                                td_string!(lang.get(), learn.example.played, round = r).to_string()
                             }}
                         </span>
                     </td>
@@ -218,10 +226,10 @@ fn PlayerRow(
     };
     view! {
         <tr class:withdrawn=p == W>
-            <th scope="row">{move || lesson.name(p)}</th>
+            <th scope="row" translate="no">{move || lesson.name(p)}</th>
             <td>
                 <label class="visually-hidden" for=format!("learn-rating-{p}")>
-                    {move || format!("Rating of {}", lesson.name(p))}
+                    {move || td_string!(lang.get(), learn.example.rating_label, player = lesson.name(p)).to_string()}
                 </label>
                 // Any rating the engine accepts (engine::RATINGS); anything else is an error on
                 // the field, never a silently ignored number.
@@ -244,19 +252,34 @@ fn PlayerRow(
                                 lesson.ratings.update(|x| x[p as usize - 1] = v);
                             }
                             Ok(None) => error.set(None),
-                            Err(e) => error.set(Some(format!(
-                                "{}; the numbers still use {}.",
-                                crate::text::sentence(&e.to_string()),
-                                lesson.rating(p)
-                            ))),
+                            Err(e) => error.set(Some(e)),
                         }
                     }
                 />
-                {move || error.get().map(|e| view! {
-                    <span class="field-error" role="alert" id=format!("learn-rating-error-{p}") data-testid=format!("learn-rating-error-{p}")>{e}</span>
+                {move || error.get().map(|e| {
+                    let words = td_string!(
+                        lang.get(),
+                        learn.example.rating_error,
+                        error = crate::text::sentence(&e.to_string()),
+                        rating = lesson.rating(p)
+                    )
+                    .to_string();
+                    view! {
+                        <span class="field-error" role="alert" id=format!("learn-rating-error-{p}") data-testid=format!("learn-rating-error-{p}")>{words}</span>
+                    }
                 })}
             </td>
             {result_cell}
         </tr>
+    }
+}
+
+/// A result against Wanda as the example's select offers it (2 win, 1 draw, 0 loss, from her
+/// side).
+fn result_words(locale: crate::i18n::Locale, code: u8) -> &'static str {
+    match code {
+        2 => td_string!(locale, learn.example.wins),
+        1 => td_string!(locale, learn.example.draw),
+        _ => td_string!(locale, learn.example.loses),
     }
 }

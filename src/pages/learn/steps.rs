@@ -2,9 +2,11 @@
 
 use super::{Lesson, ROUNDS, W};
 use crate::components::data_table::{Cell, DataTable, Row, Table};
+use crate::i18n::{td, td_string, Locale};
 use crate::plots;
-use crate::policies;
-use crate::text::{self, dec, two};
+use crate::simulation::words;
+use crate::text::{self, dec_in, two_in};
+use crate::tr;
 use engine::elo;
 use engine::impute::{self, Policy};
 use engine::sensitivity;
@@ -16,11 +18,17 @@ pub(super) fn ExpectedStep(
     /// The lesson's inputs and numbers.
     lesson: Lesson,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let expected_rows = move || {
+        let l = lang.get();
         (2..=6u32)
             .map(|p| {
-                let e = elo::logistic_expected(f64::from(lesson.rating(p)), f64::from(lesson.rating(W)));
-                let played = (1..=ROUNDS).any(|r| lesson.opponent(r) == p && r <= lesson.after.get());
+                let e = elo::logistic_expected(
+                    f64::from(lesson.rating(p)),
+                    f64::from(lesson.rating(W)),
+                );
+                let played =
+                    (1..=ROUNDS).any(|r| lesson.opponent(r) == p && r <= lesson.after.get());
                 view! {
                     <li>
                         {format!(
@@ -28,9 +36,16 @@ pub(super) fn ExpectedStep(
                             lesson.name(p),
                             lesson.rating(W),
                             lesson.rating(p),
-                            dec(e, 3)
+                            dec_in(l, e, 3)
                         )}
-                        <span class="sub">{if played { " — played W" } else { " — did not get to play W" }}</span>
+                        <span class="sub">
+                            " — "
+                            {if played {
+                                td_string!(l, learn.expected.played)
+                            } else {
+                                td_string!(l, learn.expected.not_played)
+                            }}
+                        </span>
                     </li>
                 }
             })
@@ -38,10 +53,8 @@ pub(super) fn ExpectedStep(
     };
     view! {
         <section class="panel" aria-labelledby="learn-1">
-                        <h3 id="learn-1">"1. Expected score"</h3>
-                        <p>
-                            "The ratings predict each game: E(i, W) = 1 / (1 + 10"<sup>"(R"<sub>"W"</sub>" − R"<sub>"i"</sub>")/400"</sup>")."
-                        </p>
+                        <h3 id="learn-1">{tr!(learn.expected.heading)}</h3>
+                        <p>{move || td!(lang.get(), learn.expected.formula, <sup> = <sup />, <sub> = <sub />)}</p>
                         <ul data-testid="learn-expected">{expected_rows}</ul>
                     </section>
     }
@@ -53,36 +66,38 @@ pub(super) fn ResidualStep(
     /// The lesson's inputs and numbers.
     lesson: Lesson,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let residual_text = move || {
+        let l = lang.get();
         lesson.stats().map(|s| {
             if s.played == 0 {
-                "W played no game before withdrawing: n = 0, there is no form to measure, and every \
-                 unplayed game gets its expected score."
-                    .to_string()
+                td_string!(l, learn.residual.no_games).to_string()
             } else {
-                format!(
-                    "W played n = {} games and scored {} (s̄ = {}). The opponents were expected to score Ē = {} \
-                     against W, but scored 1 − s̄ = {}. The form residual δ = (1 − s̄) − Ē = {}: {}.",
-                    s.played,
-                    dec(s.score, 1),
-                    dec(s.mean_score, 3),
-                    dec(s.mean_expected, 3),
-                    dec(1.0 - s.mean_score, 3),
-                    dec(s.residual, 3),
-                    if s.residual > 0.0 {
-                        "W did worse than the ratings said, so the opponents who never played W should get more than E"
-                    } else if s.residual < 0.0 {
-                        "W did better than the ratings said, so the opponents who never played W should get less than E"
-                    } else {
-                        "W did exactly as the ratings said"
-                    }
+                let verdict = if s.residual > 0.0 {
+                    td_string!(l, learn.residual.worse)
+                } else if s.residual < 0.0 {
+                    td_string!(l, learn.residual.better)
+                } else {
+                    td_string!(l, learn.residual.exact)
+                };
+                td_string!(
+                    l,
+                    learn.residual.text,
+                    count = s.played,
+                    score = dec_in(l, s.score, 1),
+                    mean = dec_in(l, s.mean_score, 3),
+                    expected = dec_in(l, s.mean_expected, 3),
+                    scored = dec_in(l, 1.0 - s.mean_score, 3),
+                    residual = dec_in(l, s.residual, 3),
+                    verdict
                 )
+                .to_string()
             }
         })
     };
     view! {
         <section class="panel" aria-labelledby="learn-2">
-                        <h3 id="learn-2">"2. The form residual"</h3>
+                        <h3 id="learn-2">{tr!(learn.residual.heading)}</h3>
                         <p data-testid="learn-residual">{residual_text}</p>
                     </section>
     }
@@ -94,16 +109,19 @@ pub(super) fn WeightStep(
     /// The lesson's inputs and numbers.
     lesson: Lesson,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
+    let k_words = move || k_in(lang.get(), lesson.k.get());
     let weight_text = move || {
+        let l = lang.get();
         lesson.stats().map(|s| {
-            format!(
-                "w = n / (n + k) = {} / ({} + {}) = {}. With few games W's form is mostly noise and w is small; \
-                 with many games it is trusted. k says how many games of evidence the ratings are worth.",
-                s.played,
-                s.played,
-                text::k_value(lesson.k.get()),
-                dec(s.weight, 3)
+            td_string!(
+                l,
+                learn.weight.text,
+                n = s.played,
+                k = text::localise(l, text::k_value(lesson.k.get())),
+                w = dec_in(l, s.weight, 3)
             )
+            .to_string()
         })
     };
     let shrinkage_svg = move || {
@@ -114,9 +132,9 @@ pub(super) fn WeightStep(
     };
     view! {
         <section class="panel" aria-labelledby="learn-3">
-                        <h3 id="learn-3">"3. The shrinkage weight n / (n + k)"</h3>
+                        <h3 id="learn-3">{tr!(learn.weight.heading)}</h3>
                         <div class="k-control">
-                            <label for="learn-k">"Prior strength " <var>"k"</var></label>
+                            <label for="learn-k">{move || td!(lang.get(), learn.weight.k_label, <var> = <var />)}</label>
                             <input
                                 id="learn-k"
                                 data-testid="learn-k"
@@ -124,7 +142,7 @@ pub(super) fn WeightStep(
                                 min="0"
                                 max="20"
                                 step="0.5"
-                                aria-valuetext=move || format!("k = {}", text::k_value(lesson.k.get()))
+                                aria-valuetext=k_words
                                 prop:value=move || text::k_value(lesson.k.get())
                                 on:input=move |ev| {
                                     if let Ok(v) = event_target_value(&ev).parse::<f64>() {
@@ -132,7 +150,7 @@ pub(super) fn WeightStep(
                                     }
                                 }
                             />
-                            <output for="learn-k">{move || format!("k = {}", text::k_value(lesson.k.get()))}</output>
+                            <output for="learn-k">{k_words}</output>
                         </div>
                         <p data-testid="learn-weight">{weight_text}</p>
                         <div
@@ -140,12 +158,16 @@ pub(super) fn WeightStep(
                             data-testid="plot-shrinkage"
                             role="img"
                             aria-label=move || {
+                                let l = lang.get();
                                 let n = lesson.stats().map_or(0, |s| s.played);
-                                format!(
-                                    "The weight w = {n}/({n} + k) falls from 1 at k = 0 towards 0 as k grows; at k = {} it is {}.",
-                                    text::k_value(lesson.k.get()),
-                                    dec(impute::shrinkage_weight(n, lesson.k.get()), 3)
+                                td_string!(
+                                    l,
+                                    learn.weight.plot_aria,
+                                    n,
+                                    k = text::localise(l, text::k_value(lesson.k.get())),
+                                    w = dec_in(l, impute::shrinkage_weight(n, lesson.k.get()), 3)
                                 )
+                                .to_string()
                             }
                             inner_html=shrinkage_svg
                         ></div>
@@ -159,7 +181,9 @@ pub(super) fn ImputedStep(
     /// The lesson's inputs and numbers.
     lesson: Lesson,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let imputed_rows = move || {
+        let l = lang.get();
         lesson.analysis.with(|a| {
             let a = a.as_ref()?;
             let s = a.stats(W)?;
@@ -170,21 +194,33 @@ pub(super) fn ImputedStep(
                     .zip(&bayes.games)
                     .map(|(u, g)| {
                         let score = g.score.unwrap_or(0.0);
-                        view! {
-                            <li>
-                                {format!(
-                                    "{} (round {}): I = E + w·δ = {} + {} × {} = {}{}; W gets 1 − I = {}.",
-                                    lesson.name(u.player),
-                                    u.round.unwrap_or(0),
-                                    dec(u.expected, 3),
-                                    dec(s.weight, 3),
-                                    dec(s.residual, 3),
-                                    dec(g.unclamped.unwrap_or(score), 3),
-                                    if g.clamped { format!(", clamped to {}", dec(score, 3)) } else { String::new() },
-                                    dec(1.0 - score, 3)
-                                )}
-                            </li>
-                        }
+                        let (player, round) = (lesson.name(u.player), u.round.unwrap_or(0));
+                        let (e, w, d) = (
+                            dec_in(l, u.expected, 3),
+                            dec_in(l, s.weight, 3),
+                            dec_in(l, s.residual, 3),
+                        );
+                        let (i, rest) = (dec_in(l, score, 3), dec_in(l, 1.0 - score, 3));
+                        let line = if g.clamped {
+                            let unclamped = dec_in(l, g.unclamped.unwrap_or(score), 3);
+                            td_string!(
+                                l,
+                                learn.imputed.line_clamped,
+                                player,
+                                round,
+                                e,
+                                w,
+                                d,
+                                unclamped,
+                                i,
+                                rest
+                            )
+                            .to_string()
+                        } else {
+                            td_string!(l, learn.imputed.line, player, round, e, w, d, i, rest)
+                                .to_string()
+                        };
+                        view! { <li>{line}</li> }
                     })
                     .collect_view(),
             )
@@ -192,8 +228,8 @@ pub(super) fn ImputedStep(
     };
     view! {
         <section class="panel" aria-labelledby="learn-4">
-                        <h3 id="learn-4">"4. The imputed scores"</h3>
-                        <p>"Each unplayed game: the expectation, moved by the weighted residual, kept within 0 and 1."</p>
+                        <h3 id="learn-4">{tr!(learn.imputed.heading)}</h3>
+                        <p>{tr!(learn.imputed.help)}</p>
                         <ul data-testid="learn-imputed">{imputed_rows}</ul>
                     </section>
     }
@@ -205,23 +241,27 @@ pub(super) fn ConservationStep(
     /// The lesson's inputs and numbers.
     lesson: Lesson,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let conservation = move || {
+        let l = lang.get();
         lesson.analysis.with(|a| {
             let a = a.as_ref()?;
-            let total = |p: Policy| a.outcome(p).points.iter().flatten().sum::<f64>();
-            Some(format!(
-                "The event has 15 games, so 15 points to hand out. Bayesian imputation: the players' points add up \
-                 to {} — each unplayed game gives I to one side and 1 − I to the other, whatever k. Forfeits: {} \
-                 (W gets 0 for every unplayed game). Annulment: {} — W's 5 games and their points leave the table.",
-                two(total(Policy::Bayes)),
-                two(total(Policy::Forfeit)),
-                two(total(Policy::Annul))
-            ))
+            let total = |p: Policy| two_in(l, a.outcome(p).points.iter().flatten().sum::<f64>());
+            Some(
+                td_string!(
+                    l,
+                    learn.conservation.text,
+                    bayes = total(Policy::Bayes),
+                    forfeit = total(Policy::Forfeit),
+                    annul = total(Policy::Annul)
+                )
+                .to_string(),
+            )
         })
     };
     view! {
         <section class="panel" aria-labelledby="learn-5">
-                        <h3 id="learn-5">"5. Point conservation"</h3>
+                        <h3 id="learn-5">{tr!(learn.conservation.heading)}</h3>
                         <p data-testid="learn-conservation">{conservation}</p>
                     </section>
     }
@@ -233,21 +273,23 @@ pub(super) fn CliffStep(
     /// The lesson's inputs and numbers.
     lesson: Lesson,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let cliff_table = Signal::derive(move || {
+        let l = lang.get();
         let chosen = lesson.after.get();
         lesson.cliff.with(|c| {
             let c = c.as_ref()?;
             Some(Table {
                 testid: "learn-cliff",
                 class: "",
-                caption: "What Wanda's opponents get from her games if she withdrew after round r"
-                    .into(),
+                caption: td_string!(l, learn.cliff.caption).into(),
+                // A heading starting with `#` is a column of numbers (see `Table::head`).
                 head: vec![
-                    "After round".into(),
-                    "#Played".into(),
-                    "FIDE does".into(),
-                    "#FIDE rule".into(),
-                    "#Bayesian".into(),
+                    td_string!(l, learn.cliff.col_after).into(),
+                    format!("#{}", td_string!(l, learn.cliff.col_played)),
+                    td_string!(l, learn.cliff.col_fide_does).into(),
+                    format!("#{}", td_string!(l, learn.cliff.col_fide)),
+                    format!("#{}", td_string!(l, learn.cliff.col_bayes)),
                 ],
                 rows: c
                     .steps
@@ -255,10 +297,18 @@ pub(super) fn CliffStep(
                     .map(|s| Row {
                         header: s.after_round.to_string(),
                         cells: vec![
-                            Cell::num(format!("{} of {}", s.played, s.scheduled)),
-                            Cell::text(policies::look(s.fide_resolves_to).short.to_lowercase()),
-                            Cell::num(two(s.received(Policy::Fide))),
-                            Cell::num(two(s.received(Policy::Bayes))),
+                            Cell::num(
+                                td_string!(
+                                    l,
+                                    learn.cliff.played_of,
+                                    played = s.played,
+                                    scheduled = s.scheduled
+                                )
+                                .to_string(),
+                            ),
+                            Cell::text(words::in_text(l, s.fide_resolves_to)),
+                            Cell::num(two_in(l, s.received(Policy::Fide))),
+                            Cell::num(two_in(l, s.received(Policy::Bayes))),
                         ],
                         class: if s.after_round == chosen {
                             "selected"
@@ -271,33 +321,49 @@ pub(super) fn CliffStep(
         })
     });
     let cliff_text = move || {
+        let l = lang.get();
         lesson.cliff.with(|c| {
             let c = c.as_ref()?;
             let t = c.fide_threshold?;
             let before = c.steps.iter().find(|s| s.after_round + 1 == t)?;
             let at = c.steps.iter().find(|s| s.after_round == t)?;
-            Some(format!(
-                "FIDE's rule looks only at whether W played 50 % of the games. Withdrawing after round {} instead of \
-                 {} moves the opponents' share of W's games from {} to {} points in one step: a cliff. The Bayesian \
-                 imputation goes from {} to {}: one more game is one more piece of evidence, no more.",
-                t,
-                t - 1,
-                two(before.received(Policy::Fide)),
-                two(at.received(Policy::Fide)),
-                two(before.received(Policy::Bayes)),
-                two(at.received(Policy::Bayes))
-            ))
+            Some(
+                td_string!(
+                    l,
+                    learn.cliff.text,
+                    round = t,
+                    previous = t - 1,
+                    fide_before = two_in(l, before.received(Policy::Fide)),
+                    fide_at = two_in(l, at.received(Policy::Fide)),
+                    bayes_before = two_in(l, before.received(Policy::Bayes)),
+                    bayes_at = two_in(l, at.received(Policy::Bayes))
+                )
+                .to_string(),
+            )
         })
     };
     view! {
         <section class="panel" aria-labelledby="learn-6">
-                        <h3 id="learn-6">"6. Why the 50 % rule is a cliff"</h3>
+                        <h3 id="learn-6">{tr!(learn.cliff.heading)}</h3>
                         <p data-testid="learn-cliff-text">{cliff_text}</p>
                         <DataTable table=cliff_table />
                         <p class="muted">
-                            {move || format!("Highlighted: the round chosen above ({}).", if lesson.after.get() == 0 { "before round 1".into() } else { format!("after round {}", lesson.after.get()) })}
-                            " The sensitivity view draws this for any event."
+                            {move || {
+                                let l = lang.get();
+                                td_string!(l, learn.cliff.highlighted, when = text::withdrawal_point_in(l, lesson.after.get()))
+                                    .to_string()
+                            }}
                         </p>
                     </section>
     }
+}
+
+/// "k = 2.5" in the reader's convention (the slider's own value stays in dot form).
+fn k_in(locale: Locale, k: f64) -> String {
+    td_string!(
+        locale,
+        learn.weight.k_value,
+        k = text::localise(locale, text::k_value(k))
+    )
+    .to_string()
 }
