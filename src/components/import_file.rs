@@ -6,10 +6,11 @@
 //! warnings are listed, by line and column, before the user opens the event.
 
 use crate::components::import_handover::{take_pending, PgnFormat};
-use crate::files::{self, TrfWarning};
+use crate::files::{self, BrowserError, FileProblem, TrfWarning};
 use crate::store::{use_store, ImportedEvent, Store};
 use crate::text;
 use crate::tr;
+use crate::words::Words;
 use engine::pgn::FormatChoice;
 use engine::Withdrawal;
 use leptos::prelude::*;
@@ -19,7 +20,11 @@ use leptos_router::NavigateOptions;
 /// Imports `text` (the content of `file_name`) into `store`: the new event's id with the
 /// reader's warnings, or the message to show. This is all the file input does once the file is
 /// read. A PGN file's system is inferred from its games.
-pub fn import_text(store: Store, file_name: &str, text: &str) -> Result<ImportedEvent, String> {
+pub fn import_text(
+    store: Store,
+    file_name: &str,
+    text: &str,
+) -> Result<ImportedEvent, FileProblem> {
     import_text_as(store, file_name, text, FormatChoice::Infer)
 }
 
@@ -29,19 +34,20 @@ pub fn import_text_as(
     file_name: &str,
     text: &str,
     pgn_format: FormatChoice,
-) -> Result<ImportedEvent, String> {
-    let failed = |e: &dyn std::fmt::Display| {
-        format!("Could not import “{file_name}”: {e}. Nothing was imported; your saved events are unchanged.")
+) -> Result<ImportedEvent, FileProblem> {
+    let failed = |error| FileProblem::NotImported {
+        name: file_name.to_string(),
+        error: Box::new(error),
     };
     if pgn_format != FormatChoice::Infer && engine::io::detect(text) == files::FileFormat::Pgn {
         let (tournament, warnings) = engine::pgn::to_event(text, pgn_format)
-            .map_err(|e| failed(&format!("PGN file, {e}")))?;
+            .map_err(|e| failed(files::ImportError::Pgn(e)))?;
         return Ok(ImportedEvent {
             id: store.add_event(tournament),
             warnings,
         });
     }
-    store.import(text).map_err(|e| failed(&e))
+    store.import(text).map_err(failed)
 }
 
 /// The choice "PGN games are …" as the select's value.
@@ -89,17 +95,21 @@ fn place(w: &TrfWarning) -> String {
 pub fn ImportFile() -> impl IntoView {
     let store = use_store();
     let navigate = use_navigate();
-    let error = RwSignal::new(None::<String>);
+    let lang = crate::lang::use_lang();
+    let error = RwSignal::new(None::<FileProblem>);
     let warned = RwSignal::new(None::<WarnedImport>);
     let pgn_format = RwSignal::new("infer".to_string());
 
     // A file read (or not): imported, with its warnings listed, or its error shown.
-    let handle = move |name: String, text: Result<String, String>, format: FormatChoice| {
+    let handle = move |name: String, text: Result<String, BrowserError>, format: FormatChoice| {
         let navigate = navigate.clone();
         {
             let outcome = match &text {
                 Ok(text) => import_text_as(store, &name, text, format),
-                Err(e) => Err(format!("Could not read “{name}”: {e}")),
+                Err(e) => Err(FileProblem::Unreadable {
+                    name: name.clone(),
+                    error: e.clone(),
+                }),
             };
             match outcome {
                 Ok(imported) if imported.warnings.is_empty() => {
@@ -173,7 +183,7 @@ pub fn ImportFile() -> impl IntoView {
         </div>
         <Show when=move || error.with(Option::is_some)>
             <div class="alert" role="alert" data-testid="import-error">
-                <p>{move || error.get().unwrap_or_default()}</p>
+                <p>{move || error.with(|e| e.as_ref().map(|e| e.words(lang.get())))}</p>
                 <button type="button" on:click=move |_| error.set(None)>
                     {tr!(home.import.dismiss)}
                 </button>
@@ -206,15 +216,17 @@ fn ImportWarnings(
     /// Called when the user dismisses the list.
     on_dismiss: Callback<()>,
 ) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let items = report
         .warnings
         .iter()
         .map(|w| {
+            let kind = w.kind.clone();
             view! {
                 <li data-testid="import-warning">
                     <span class="import-warning-place">{place(w)}</span>
                     ": "
-                    {w.message.clone()}
+                    {move || kind.words(lang.get())}
                 </li>
             }
         })

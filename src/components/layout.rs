@@ -2,7 +2,9 @@
 //! and [`resolve_event`], which looks an event up once for a page and hands its body an event
 //! that is known to exist. Pages depend on this module, never on `app` or on each other.
 
+use crate::i18n::{td_string, Locale};
 use crate::store::use_store;
+use crate::words::Words;
 use engine::Tournament;
 use leptos::prelude::*;
 use std::fmt;
@@ -11,8 +13,9 @@ use std::fmt;
 /// pages' errors: the router builds a page after matching its route, outside that boundary.)
 #[component]
 pub fn PageBoundary(children: Children) -> impl IntoView {
+    let lang = crate::lang::use_lang();
     view! {
-        <ErrorBoundary fallback=|errors| {
+        <ErrorBoundary fallback=move |errors| {
             view! {
                 <section class="panel error" role="alert">
                     <h2>"Something went wrong"</h2>
@@ -21,7 +24,20 @@ pub fn PageBoundary(children: Children) -> impl IntoView {
                             errors
                                 .get()
                                 .into_iter()
-                                .map(|(_, e)| view! { <li>{e.to_string()}</li> })
+                                .map(|(_, e)| {
+                                    // The app's own page errors in the reader's language; any
+                                    // other error as it describes itself.
+                                    let page = e.downcast_ref::<PageError>().cloned();
+                                    let text = e.to_string();
+                                    view! {
+                                        <li>
+                                            {move || match &page {
+                                                Some(p) => p.words(lang.get()),
+                                                None => text.clone(),
+                                            }}
+                                        </li>
+                                    }
+                                })
                                 .collect_view()
                         }}
                     </ul>
@@ -41,15 +57,19 @@ pub enum PageError {
     EventNotFound(String),
 }
 
+impl Words for PageError {
+    fn words(&self, locale: Locale) -> String {
+        match self {
+            PageError::EventNotFound(id) => {
+                td_string!(locale, errors.page.event_not_found, id = id.clone()).to_string()
+            }
+        }
+    }
+}
+
 impl fmt::Display for PageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PageError::EventNotFound(id) => write!(
-                f,
-                "There is no event “{id}” in this browser. It may have been deleted, or the \
-                 link comes from another browser (events are stored locally)."
-            ),
-        }
+        f.write_str(&self.words(Locale::en))
     }
 }
 

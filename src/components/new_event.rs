@@ -3,7 +3,9 @@
 //! start with), players with ratings. The engine (`engine::event::create`) checks it and builds
 //! the schedule.
 
+use crate::i18n::Locale;
 use crate::store::use_store;
+use crate::words::Words;
 use engine::event;
 use engine::rules2026::PointSystem;
 use engine::tiebreak::Tiebreak;
@@ -15,11 +17,11 @@ use leptos_router::NavigateOptions;
 /// Reads the player list with the engine's paste reader ([`engine::roster::parse_roster`]:
 /// `Name, rating` per line, commas, semicolons or tabs). Every bad line and every duplicate is
 /// reported, one per line of the message, and nothing is created until the whole list reads.
-pub fn parse_players(text: &str) -> Result<Vec<Player>, String> {
+pub fn parse_players(locale: Locale, text: &str) -> Result<Vec<Player>, String> {
     let players = engine::roster::parse_roster(text).map_err(|errors| {
         errors
             .iter()
-            .map(ToString::to_string)
+            .map(|e| e.words(locale))
             .collect::<Vec<_>>()
             .join("\n")
     })?;
@@ -88,6 +90,7 @@ pub fn preset_codes(format: Format) -> String {
 
 /// The wizard's whole input → the new event (the engine checks it), or what is wrong.
 pub fn build_event(
+    locale: Locale,
     name: &str,
     system: SystemChoice,
     rounds: &str,
@@ -106,14 +109,14 @@ pub fn build_event(
     let players = if players.trim().is_empty() && system == SystemChoice::Swiss {
         Vec::new()
     } else {
-        parse_players(players)?
+        parse_players(locale, players)?
     };
     let tiebreaks = if tiebreaks.trim().is_empty() {
         Vec::new()
     } else {
-        event::parse_tiebreaks(tiebreaks).map_err(|e| e.to_string())?
+        event::parse_tiebreaks(tiebreaks).map_err(|e| e.words(locale))?
     };
-    let mut t = event::create(name, system.format(rounds), players).map_err(|e| e.to_string())?;
+    let mut t = event::create(name, system.format(rounds), players).map_err(|e| e.words(locale))?;
     if !tiebreaks.is_empty() {
         t.set_tiebreaks(&tiebreaks);
     }
@@ -150,7 +153,12 @@ pub const POINT_SYSTEMS: [(&str, &str, PointSystem); 3] = [
 /// A Swiss's pairing options from the wizard: Baku acceleration (FIDE C.04.7) and the point
 /// system (by [`POINT_SYSTEMS`] id). Refuses a combination the pairing cannot use (Baku's
 /// virtual points are a win and a draw, so it needs a draw worth half a win and a loss 0).
-pub fn apply_swiss_options(t: &mut Tournament, baku: bool, points: &str) -> Result<(), String> {
+pub fn apply_swiss_options(
+    locale: Locale,
+    t: &mut Tournament,
+    baku: bool,
+    points: &str,
+) -> Result<(), String> {
     if t.format.is_round_robin() {
         return Ok(());
     }
@@ -161,7 +169,7 @@ pub fn apply_swiss_options(t: &mut Tournament, baku: bool, points: &str) -> Resu
     t.set_point_system(ps);
     t.set_baku(baku);
     match t.acceleration_problem() {
-        Some(why) => Err(why),
+        Some(why) => Err(why.words(locale)),
         None => Ok(()),
     }
 }
@@ -181,11 +189,14 @@ pub fn NewEventForm(
     let baku = RwSignal::new(false);
     let points = RwSignal::new("standard".to_string());
     let error = RwSignal::new(None::<String>);
+    let lang = crate::lang::use_lang();
     let is_swiss = move || system.get() == SystemChoice::Swiss;
 
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
+        let l = lang.get_untracked();
         let result = build_event(
+            l,
             &name.get_untracked(),
             system.get_untracked(),
             &rounds.get_untracked(),
@@ -193,7 +204,7 @@ pub fn NewEventForm(
             &players.get_untracked(),
         )
         .and_then(|mut t| {
-            apply_swiss_options(&mut t, baku.get_untracked(), &points.get_untracked())?;
+            apply_swiss_options(l, &mut t, baku.get_untracked(), &points.get_untracked())?;
             Ok(t)
         });
         match result {
@@ -369,8 +380,11 @@ mod tests {
 
     #[test]
     fn players_with_and_without_ratings() {
-        let ps =
-            parse_players("Carlsen, Magnus, 2833\n\nAlpha\nBeta;2100\nCaruana, Fabiano").unwrap();
+        let ps = parse_players(
+            Locale::en,
+            "Carlsen, Magnus, 2833\n\nAlpha\nBeta;2100\nCaruana, Fabiano",
+        )
+        .unwrap();
         assert_eq!(ps.len(), 4);
         assert_eq!(ps[3].name, "Caruana, Fabiano");
         assert_eq!(ps[0].name, "Carlsen, Magnus");
@@ -381,53 +395,93 @@ mod tests {
 
     #[test]
     fn a_bad_rating_names_its_line() {
-        let e = parse_players("A, 2000\nB, 20x0").unwrap_err();
+        let e = parse_players(Locale::en, "A, 2000\nB, 20x0").unwrap_err();
         assert!(e.starts_with("line 2:"), "{e}");
     }
 
     #[test]
     fn schedule_is_complete() {
         let ps = "A,2000\nB,2000\nC,2000\nD,2000\nE,2000";
-        let t = build_event("Club", SystemChoice::DoubleRoundRobin, "", "", ps).unwrap();
+        let t = build_event(
+            Locale::en,
+            "Club",
+            SystemChoice::DoubleRoundRobin,
+            "",
+            "",
+            ps,
+        )
+        .unwrap();
         assert_eq!(t.rounds.len(), 10);
     }
 
     #[test]
     fn the_engine_sets_the_limits() {
-        let e = parse_players("A, 3501\nB").unwrap_err();
+        let e = parse_players(Locale::en, "A, 3501\nB").unwrap_err();
         assert!(e.starts_with("line 1:") && e.contains("3500"), "{e}");
         let many: String = (0..=engine::MAX_ROUND_ROBIN_PLAYERS)
             .map(|i| format!("P{i}\n"))
             .collect();
-        let e = build_event("Big", SystemChoice::SingleRoundRobin, "", "", &many).unwrap_err();
+        let e = build_event(
+            Locale::en,
+            "Big",
+            SystemChoice::SingleRoundRobin,
+            "",
+            "",
+            &many,
+        )
+        .unwrap_err();
         assert!(e.contains("more than the"), "{e}");
-        assert!(build_event("Big", SystemChoice::Swiss, "9", "", &many).is_ok());
+        assert!(build_event(Locale::en, "Big", SystemChoice::Swiss, "9", "", &many).is_ok());
     }
 
     #[test]
     fn wizard_builds_a_swiss_with_its_tiebreaks() {
-        let t = build_event("Open", SystemChoice::Swiss, "7", "BH, SB", "A, 2000\nB").unwrap();
+        let t = build_event(
+            Locale::en,
+            "Open",
+            SystemChoice::Swiss,
+            "7",
+            "BH, SB",
+            "A, 2000\nB",
+        )
+        .unwrap();
         assert_eq!(t.format, Format::Swiss { rounds: 7 });
         assert!(t.rounds.is_empty());
         assert_eq!(t.tiebreaks().len(), 2);
-        let e = build_event("Open", SystemChoice::Swiss, "x", "", "").unwrap_err();
+        let e = build_event(Locale::en, "Open", SystemChoice::Swiss, "x", "", "").unwrap_err();
         assert!(e.contains("rounds"), "{e}");
-        let e = build_event("Open", SystemChoice::Swiss, "5", "NOPE", "").unwrap_err();
+        let e = build_event(Locale::en, "Open", SystemChoice::Swiss, "5", "NOPE", "").unwrap_err();
         assert!(e.contains("tie-breaks"), "{e}");
-        let t = build_event("RR", SystemChoice::DoubleRoundRobin, "", "", "A\nB\nC").unwrap();
+        let t = build_event(
+            Locale::en,
+            "RR",
+            SystemChoice::DoubleRoundRobin,
+            "",
+            "",
+            "A\nB\nC",
+        )
+        .unwrap();
         assert_eq!(t.rounds.len(), 6);
     }
 
     #[test]
     fn swiss_options_set_baku_and_the_point_system() {
-        let mut t = build_event("Open", SystemChoice::Swiss, "7", "", "A, 2000\nB").unwrap();
-        apply_swiss_options(&mut t, true, "standard").unwrap();
+        let mut t = build_event(
+            Locale::en,
+            "Open",
+            SystemChoice::Swiss,
+            "7",
+            "",
+            "A, 2000\nB",
+        )
+        .unwrap();
+        apply_swiss_options(Locale::en, &mut t, true, "standard").unwrap();
         assert_eq!(t.acceleration(), engine::rules2026::Acceleration::Baku);
         assert!(t.point_system().is_standard());
-        apply_swiss_options(&mut t, false, "3-1-0").unwrap();
+        apply_swiss_options(Locale::en, &mut t, false, "3-1-0").unwrap();
         assert_eq!(t.acceleration(), engine::rules2026::Acceleration::None);
         assert_eq!(t.point_system().win, 30);
-        let e = apply_swiss_options(&mut t, true, "3-1-0").unwrap_err();
+        let e = apply_swiss_options(Locale::en, &mut t, true, "3-1-0").unwrap_err();
         assert!(e.contains("Baku"), "{e}");
     }
 
@@ -435,10 +489,15 @@ mod tests {
     /// and nothing is created.
     #[test]
     fn the_wizard_reports_every_bad_line_and_creates_nothing() {
-        let ps = parse_players("Name\tRating\nSmith, John\t2100\nDoe, Jane\t1900").unwrap();
+        let ps = parse_players(
+            Locale::en,
+            "Name\tRating\nSmith, John\t2100\nDoe, Jane\t1900",
+        )
+        .unwrap();
         assert_eq!(ps[0].name, "Smith, John");
         assert_eq!(ps[1].rating, Some(1900));
         let e = build_event(
+            Locale::en,
             "Open",
             SystemChoice::Swiss,
             "5",

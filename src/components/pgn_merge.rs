@@ -7,8 +7,10 @@ use crate::components::data_table::{Cell, DataTable, Row, Table};
 use crate::components::event_header::{EventHeader, EventView};
 use crate::components::layout::resolve_event;
 use crate::files;
+use crate::files::FileProblem;
 use crate::store::use_store;
 use crate::text;
+use crate::words::Words;
 use engine::pgn::{self, ChangeKind, Merge};
 use engine::Tournament;
 use leptos::prelude::*;
@@ -71,19 +73,24 @@ pub fn PgnMergeScreen(
     resolve_event(event_id, move |id, tournament| {
         let store = use_store();
         let merged = RwSignal::new(None::<(String, Merge)>);
-        let error = RwSignal::new(None::<String>);
+        let lang = crate::lang::use_lang();
+        let error = RwSignal::new(None::<FileProblem>);
         let applied = RwSignal::new(None::<String>);
         let on_change = move |ev: leptos::ev::Event| {
             files::read_chosen_file(&ev, move |name, text| {
                 let outcome = match text {
-                    Ok(text) => tournament
-                        .with_untracked(|t| pgn::merge(t, &text))
-                        .map_err(|e| {
-                            format!(
-                                "Could not import results from “{name}”: {e}. Nothing was changed."
-                            )
-                        }),
-                    Err(e) => Err(format!("Could not read “{name}”: {e}")),
+                    Ok(text) => {
+                        tournament
+                            .with_untracked(|t| pgn::merge(t, &text))
+                            .map_err(|error| FileProblem::NotMerged {
+                                name: name.clone(),
+                                error: Box::new(error),
+                            })
+                    }
+                    Err(error) => Err(FileProblem::Unreadable {
+                        name: name.clone(),
+                        error,
+                    }),
                 };
                 applied.set(None);
                 match outcome {
@@ -139,7 +146,10 @@ pub fn PgnMergeScreen(
                 m.as_ref().map(|(_, m)| {
                     m.warnings
                         .iter()
-                        .map(|w| view! { <li data-testid="pgn-merge-warning">{w.to_string()}</li> })
+                        .map(|w| {
+                            let w = w.clone();
+                            view! { <li data-testid="pgn-merge-warning">{move || w.words(lang.get())}</li> }
+                        })
                         .collect_view()
                 })
             })
@@ -168,7 +178,7 @@ pub fn PgnMergeScreen(
                     </div>
                     <Show when=move || error.with(Option::is_some)>
                         <div class="alert" role="alert" data-testid="pgn-merge-error">
-                            <p>{move || error.get().unwrap_or_default()}</p>
+                            <p>{move || error.with(|e| e.as_ref().map(|e| e.words(lang.get())))}</p>
                         </div>
                     </Show>
                     <p role="status" data-testid="pgn-merge-applied">

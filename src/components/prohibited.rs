@@ -3,8 +3,10 @@
 //! the Dutch engine treats each group as an absolute criterion, like a rematch. The rules (which
 //! groups are valid, how they are stored) are the engine's (`engine::rules2026`).
 
+use crate::i18n::td_string;
 use crate::store::use_store;
 use crate::text;
+use crate::words::Words;
 use engine::rules2026::Prohibited;
 use engine::{StartNo, Tournament};
 use leptos::prelude::*;
@@ -55,6 +57,7 @@ pub fn ProhibitedPairings(
     tournament: Memo<Tournament>,
 ) -> impl IntoView {
     let store = use_store();
+    let lang = crate::lang::use_lang();
     let id = StoredValue::new(event_id);
     let players = RwSignal::new(String::new());
     let first = RwSignal::new(String::new());
@@ -79,6 +82,7 @@ pub fn ProhibitedPairings(
                 .ok_or_else(|| "the event is gone".to_string())?
                 .check_prohibited(&g)
                 .map(|()| g)
+                .map_err(|e| e.words(lang.get_untracked()))
         });
         match checked {
             Ok(g) => {
@@ -95,7 +99,14 @@ pub fn ProhibitedPairings(
             }
             Err(e) => {
                 status.set(String::new());
-                error.set(Some(format!("{e}. Nothing was changed.")));
+                error.set(Some(
+                    td_string!(
+                        lang.get_untracked(),
+                        errors.outcome.nothing_changed,
+                        error = e
+                    )
+                    .to_string(),
+                ));
             }
         }
     };

@@ -15,6 +15,7 @@ pub fn PublishScreen(
     event_id: String,
 ) -> impl IntoView {
     resolve_event(event_id, move |id, tournament| {
+        let lang = crate::lang::use_lang();
         let url = RwSignal::new(String::new());
         let status = RwSignal::new(String::new());
         let page = Memo::new(move |_| {
@@ -27,7 +28,7 @@ pub fn PublishScreen(
         let qr = Memo::new(move |_| {
             let url = url.get();
             let url = url.trim();
-            (!url.is_empty()).then(|| publish::qr_svg(url).map_err(|e| e.to_string()))
+            (!url.is_empty()).then(|| publish::qr_svg(url))
         });
         let download = move |_| {
             let Ok(html) = page.get_untracked() else {
@@ -46,7 +47,7 @@ pub fn PublishScreen(
                 <p class="muted">"Type the address to see its QR code; it is printed on the page too."</p>
             }
             .into_any(),
-            Some(Err(e)) => view! { <p role="alert" data-testid="publish-url-error">{crate::text::sentence(&e)}"."</p> }.into_any(),
+            Some(Err(e)) => view! { <p role="alert" data-testid="publish-url-error">{crate::words::sentence_of(lang.get(), &e)}</p> }.into_any(),
             Some(Ok(svg)) => view! {
                 <figure class="publish-qr" data-testid="publish-qr">
                     <div class="publish-qr-code" inner_html=svg></div>

@@ -5,9 +5,11 @@
 use crate::components::data_table::escape;
 use crate::components::player_select::{PlayerLabel, PlayerSelect};
 use crate::components::prohibited::ProhibitedPairings;
+use crate::i18n::td_string;
 use crate::store::{use_store, Store};
 use crate::text;
-use crate::workers::pairing::{self, Paired, PendingPairing};
+use crate::words::Words;
+use crate::workers::pairing::{self, PairFailure, Paired, PendingPairing};
 use engine::event::{self, EventError};
 use engine::rules2026::{show_short, Tenths};
 use engine::{ByeKind, Color, Format, GameResult, Outcome, StartNo, Tournament};
@@ -128,6 +130,8 @@ struct Panel {
     results: Memo<Vec<GameResult>>,
     /// Where the result slips are written when they are printed.
     slips: NodeRef<leptos::html::Div>,
+    /// The reader's language, for refusals worded when they happen.
+    lang: crate::lang::Lang,
 }
 
 /// One player of a board as the row shows them.
@@ -186,23 +190,25 @@ impl Panel {
                 true
             }
             Err(e) => {
-                self.refuse(what, e);
+                self.refuse(what, &e);
                 false
             }
         }
     }
 
     /// Shows why `what` changed nothing.
-    fn refuse(&self, what: &str, why: impl std::fmt::Display) {
+    fn refuse(&self, what: &str, why: &dyn Words) {
+        let l = self.lang.get_untracked();
         self.status.set(String::new());
-        self.error
-            .set(Some(format!("{what}: {why}. Nothing was changed.")));
+        self.error.set(Some(
+            td_string!(l, errors.outcome.refused, what, why = why.words(l)).to_string(),
+        ));
     }
 
     /// Stores a pairing the worker made, unless the event changed meanwhile (a result typed
     /// while it worked): then nothing is stored and the organiser pairs again. Safe to call
     /// after the panel has gone (its signals then ignore the writes).
-    fn finish_pairing(&self, id: &str, before: &Tournament, outcome: Result<Paired, String>) {
+    fn finish_pairing(&self, id: &str, before: &Tournament, outcome: Result<Paired, PairFailure>) {
         let what = "Cannot pair the next round";
         let paired = match outcome {
             Ok(paired) if self.store.tournament_now(id).as_ref() == Some(before) => paired,
@@ -215,7 +221,7 @@ impl Panel {
                 )));
                 return;
             }
-            Err(e) => return self.refuse(what, e),
+            Err(e) => return self.refuse(what, &e),
         };
         let round = paired.round;
         self.store
@@ -301,6 +307,7 @@ pub fn RoundsPanel(
         lines,
         results,
         slips: NodeRef::new(),
+        lang: crate::lang::use_lang(),
     };
     let (error, status) = (panel.error, panel.status);
     view! {
@@ -744,6 +751,7 @@ fn Requests(
     tournament: Memo<Tournament>,
 ) -> impl IntoView {
     let store = use_store();
+    let lang = crate::lang::use_lang();
     let id = StoredValue::new(event_id);
     let error = RwSignal::new(None::<String>);
     let player = RwSignal::new(None::<StartNo>);
@@ -765,7 +773,11 @@ fn Requests(
                 if let EventError::WithdrawFromPairedRound { player, round, .. } = e {
                     choice.set(Some((player, round)));
                 }
-                error.set(Some(format!("{e}. Nothing was changed.")));
+                let l = lang.get_untracked();
+                let error_words = e.words(l);
+                error.set(Some(
+                    td_string!(l, errors.outcome.nothing_changed, error = error_words).to_string(),
+                ));
                 false
             }
         }

@@ -5,6 +5,7 @@
 //! [`AddTiebreak`], sharing one [`Editing`].
 
 use crate::tiebreaks::{TiebreakChoice, SUGGESTED};
+use crate::words::Words;
 use engine::tiebreak::{System, Tiebreak, TiebreakRules};
 use leptos::html::Input;
 use leptos::prelude::*;
@@ -272,6 +273,7 @@ fn AddTiebreak(
     editing: Editing,
 ) -> impl IntoView {
     let code_input = NodeRef::<Input>::new();
+    let lang = crate::lang::use_lang();
     let add = move || {
         let Some(input) = code_input.get_untracked() else {
             return;
@@ -284,7 +286,7 @@ fn AddTiebreak(
             return;
         }
         match text.parse::<Tiebreak>() {
-            Err(e) => editing.error.set(Some(e)),
+            Err(e) => editing.error.set(Some(e.words(lang.get_untracked()))),
             Ok(tb) if editing.choice.with_untracked(|c| c.tiebreaks.contains(&tb)) => {
                 editing
                     .error

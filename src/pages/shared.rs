@@ -18,6 +18,7 @@ pub const SHARED_ID: &str = "shared";
 
 #[component]
 pub fn SharedPage() -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let fragment = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
@@ -25,7 +26,7 @@ pub fn SharedPage() -> impl IntoView {
         Err(e) => view! {
             <section class="panel error" role="alert" data-testid="shared-error">
                 <h2>"This share link cannot be opened"</h2>
-                <p>{crate::text::full_stop(&crate::text::sentence(&e.to_string()))}</p>
+                <p>{move || crate::words::sentence_of(lang.get(), &e)}</p>
                 <p>
                     <a href="/">"Go to your events"</a>
                 </p>
@@ -74,7 +75,7 @@ pub fn SharedScreen(
     view! {
         <section class="callout shared-banner" role="region" aria-label="Shared view" data-testid="shared-banner">
             <p>
-                <strong>{format!("Shared view ({}) of “{name}”. ", shared.view.label())}</strong>
+                <strong>{format!("Shared view ({}) of “{name}”. ", shared.view.label(crate::lang::use_lang().get_untracked()))}</strong>
                 "It is shown from the link only: nothing has been stored in this browser. Save a copy to keep it \
                  with your events."
             </p>

@@ -154,9 +154,10 @@ fn SensitivityBody(
         chosen.get().or(first).unwrap_or(1)
     });
     let sweeps = Sweeps::new(tournament, cliff_player);
+    let lang = crate::lang::use_lang();
     let error = move || -> Option<String> {
         sweeps.sweep.with(|s| match s {
-            Err(e) => Some(text::sentence(&e.to_string())),
+            Err(e) => Some(crate::words::sentence_of(lang.get(), e)),
             Ok(_) => None,
         })
     };
@@ -167,7 +168,7 @@ fn SensitivityBody(
             {move || error().map(|why| view! {
                 <section class="panel" role="status">
                     <h3>"No sensitivity for this event"</h3>
-                    <p>{why}"."</p>
+                    <p>{why}</p>
                 </section>
             })}
             <Show when=move || error().is_none()>

@@ -16,6 +16,7 @@ use crate::components::layout::resolve_event;
 use crate::components::prior_controls::PriorControls;
 use crate::components::share_link::ShareLink;
 use crate::components::view_unavailable::unavailable_page;
+use crate::i18n::Locale;
 use crate::share::SharedView;
 use crate::store::use_store;
 use crate::text;
@@ -43,13 +44,14 @@ pub fn WhatIfScreen(
             return page;
         }
         let complete = Memo::new(move |_| tournament.with(whatif::check_complete));
+        let lang = crate::lang::use_lang();
         let is_swiss = Memo::new(move |_| tournament.with(|t| !t.format.is_round_robin()));
         let body = move || {
             if is_swiss.get() {
                 return view! { <swiss::SwissWhatIfView tournament=tournament /> }.into_any();
             }
             match complete.get() {
-            Err(e) => view! { <NeedsCompleteEvent why=tournament.with(|t| why_incomplete(t, &e)) /> }.into_any(),
+            Err(e) => view! { <NeedsCompleteEvent why=tournament.with(|t| why_incomplete(lang.get(), t, &e)) /> }.into_any(),
             Ok(()) => view! {
                 <Explorer tournament=tournament initial_player=initial_player initial_round=initial_round />
             }
@@ -68,14 +70,14 @@ pub fn WhatIfScreen(
 
 /// The engine's refusal in the event's own terms: the player by name, and whether they withdrew
 /// (the usual reason), or only the engine's sentence.
-pub fn why_incomplete(t: &Tournament, e: &whatif::WhatIfError) -> String {
+pub fn why_incomplete(locale: Locale, t: &Tournament, e: &whatif::WhatIfError) -> String {
     let whatif::WhatIfError::Incomplete {
         player,
         played,
         scheduled,
     } = *e
     else {
-        return text::sentence(&e.to_string());
+        return text::sentence(&crate::words::Words::words(e, locale));
     };
     let complete = engine::example::complete().name;
     // The first incomplete player is often an opponent of the one who withdrew: name the
@@ -199,6 +201,7 @@ fn EveryCase(
     params: Memo<engine::impute::Params>,
 ) -> impl IntoView {
     let run_all = RwSignal::new(false);
+    let lang = crate::lang::use_lang();
     let summary: Memo<Option<Result<WhatIfSummary, WhatIfError>>> = Memo::new(move |_| {
         if !run_all.get() {
             return None;
@@ -216,7 +219,10 @@ fn EveryCase(
     let summary_view = move || {
         summary.with(|s| match s {
             None => None,
-            Some(Err(e)) => Some(view! { <p role="alert">{text::sentence(&e.to_string())}"."</p> }.into_any()),
+            Some(Err(e)) => {
+                let e = e.clone();
+                Some(view! { <p role="alert">{move || crate::words::sentence_of(lang.get(), &e)}</p> }.into_any())
+            }
             Some(Ok(s)) => Some(
                 view! {
                     <p class="summary" data-testid="whatif-closest">

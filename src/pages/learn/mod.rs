@@ -177,6 +177,7 @@ fn PlayerRow(
     player: StartNo,
 ) -> impl IntoView {
     let p = player;
+    let lang = crate::lang::use_lang();
     let error = RwSignal::new(None::<String>);
     let round = (1..=ROUNDS).find(|&r| lesson.opponent(r) == p);
     let result_cell = match round {
@@ -246,7 +247,7 @@ fn PlayerRow(
                             Ok(None) => error.set(None),
                             Err(e) => error.set(Some(format!(
                                 "{}; the numbers still use {}.",
-                                crate::text::sentence(&e.to_string()),
+                                crate::text::sentence(&crate::words::Words::words(&e, lang.get_untracked())),
                                 lesson.rating(p)
                             ))),
                         }
