@@ -5,6 +5,7 @@
 
 use crate::files;
 use crate::persist::{read_event, version_of, SavedEvent, Settings};
+use engine::json::JsonError;
 use serde::{Deserialize, Serialize};
 
 /// What a backup file says it is (`"format"`), so that restore refuses any other JSON.
@@ -61,40 +62,68 @@ pub struct Backup {
     pub settings: Settings,
 }
 
+/// Why a backup file cannot be restored, as facts (the home page words them, `crate::words`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum BackupError {
+    /// Not JSON at all (serde's message).
+    NotJson(String),
+    /// JSON without `"format": "crosstable-backup"`.
+    NotBackup,
+    /// Written by a newer version of the app.
+    Newer {
+        version: u64,
+    },
+    NoVersion,
+    /// JSON of an unexpected shape (serde's message).
+    Unexpected(String),
+    /// An event (1-based `index`) whose id cannot be a storage key.
+    BadId {
+        index: usize,
+        id: String,
+    },
+    /// Two events with one id.
+    IdTwice {
+        id: String,
+    },
+    /// An event the engine cannot read.
+    Event {
+        index: usize,
+        id: String,
+        error: JsonError,
+    },
+}
+
 /// Reads a backup file. Any unreadable part makes the whole file an error (with what and
 /// where), so that a restore changes nothing rather than half a browser.
-pub fn read_backup(text: &str) -> Result<Backup, String> {
-    let value: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| format!("it is not a Crosstable backup (not valid JSON: {e})"))?;
+pub fn read_backup(text: &str) -> Result<Backup, BackupError> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| BackupError::NotJson(e.to_string()))?;
     if value.get("format").and_then(serde_json::Value::as_str) != Some(BACKUP_FORMAT) {
-        return Err(
-            "it is not a Crosstable backup (no \"format\": \"crosstable-backup\"; to add one event \
-             from its own file, use Import)"
-                .into(),
-        );
+        return Err(BackupError::NotBackup);
     }
     match version_of(&value) {
-        Some(v) if v > BACKUP_VERSION => {
-            return Err(format!(
-                "it was written by a newer version of Crosstable (backup version {v}; this one \
-                 reads up to {BACKUP_VERSION})"
-            ))
-        }
+        Some(version) if version > BACKUP_VERSION => return Err(BackupError::Newer { version }),
         Some(_) => {}
-        None => return Err("it has no backup version".into()),
+        None => return Err(BackupError::NoVersion),
     }
     let record: BackupRecord =
-        serde_json::from_value(value).map_err(|e| format!("unexpected content ({e})"))?;
+        serde_json::from_value(value).map_err(|e| BackupError::Unexpected(e.to_string()))?;
     let mut events = Vec::with_capacity(record.events.len());
     for (i, e) in record.events.into_iter().enumerate() {
         if e.id.is_empty() || e.id.contains(|c: char| c.is_whitespace() || c == '/') {
-            return Err(format!("event {} has an unusable id “{}”", i + 1, e.id));
+            return Err(BackupError::BadId {
+                index: i + 1,
+                id: e.id,
+            });
         }
         if events.iter().any(|x: &SavedEvent| x.id == e.id) {
-            return Err(format!("the id “{}” appears twice", e.id));
+            return Err(BackupError::IdTwice { id: e.id });
         }
-        let tournament = read_event(&e.event.to_string())
-            .map_err(|why| format!("event {} (“{}”) cannot be read: {why}", i + 1, e.id))?;
+        let tournament = read_event(&e.event.to_string()).map_err(|error| BackupError::Event {
+            index: i + 1,
+            id: e.id.clone(),
+            error,
+        })?;
         events.push(SavedEvent {
             id: e.id,
             updated: if e.updated.is_finite() {
@@ -239,11 +268,11 @@ mod tests {
     #[test]
     fn a_bad_backup_is_an_error_with_the_reason() {
         let err = |text: &str| read_backup(text).expect_err(text);
-        assert!(err("{").contains("not valid JSON"));
-        assert!(err(r#"{"version":1}"#).contains("not a Crosstable backup"));
-        assert!(
-            err(r#"{"format":"crosstable-backup","version":99,"events":[]}"#)
-                .contains("newer version")
+        assert!(matches!(err("{"), BackupError::NotJson(_)));
+        assert_eq!(err(r#"{"version":1}"#), BackupError::NotBackup);
+        assert_eq!(
+            err(r#"{"format":"crosstable-backup","version":99,"events":[]}"#),
+            BackupError::Newer { version: 99 }
         );
         let good = backup(
             &[saved("a", 1.0, engine::example::withdrawal())],
@@ -253,9 +282,12 @@ mod tests {
         let broken = good.replace("\"players\"", "\"playerz\"");
         assert_ne!(broken, good);
         let why = err(&broken);
-        assert!(why.contains("event 1 (“a”)"), "{why}");
+        assert!(
+            matches!(&why, BackupError::Event { index: 1, id, .. } if id == "a"),
+            "{why:?}"
+        );
         let a = saved("a", 1.0, engine::example::withdrawal());
         let twice = backup(&[a.clone(), a], &Settings::default(), 0.0);
-        assert!(err(&twice).contains("appears twice"));
+        assert_eq!(err(&twice), BackupError::IdTwice { id: "a".into() });
     }
 }

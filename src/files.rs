@@ -6,7 +6,7 @@
 use engine::Tournament;
 
 pub use engine::io::{FileFormat, ImportError, Imported};
-pub use engine::trf::TrfWarning;
+pub use engine::trf::{TrfWarning, TrfWarningKind};
 
 /// Detects TRF or JSON and reads the whole file into a validated event, with the reader's
 /// warnings (what a readable TRF got wrong, e.g. a points column that disagrees with the
@@ -25,7 +25,10 @@ pub fn import(text: &str) -> Result<Imported, ImportError> {
             imported.warnings.push(TrfWarning {
                 line: player_line(text, w.player).unwrap_or(1),
                 column: None,
-                message: withdrawal_warning(w.player, w.after_round),
+                kind: TrfWarningKind::LooksWithdrawn {
+                    player: w.player,
+                    after_round: w.after_round,
+                },
             });
         }
     }
@@ -52,22 +55,6 @@ pub fn suggested_withdrawals(text: &str, t: &Tournament) -> Vec<engine::Withdraw
         .into_iter()
         .filter(|w| t.withdrawal_of(w.player).is_none())
         .collect()
-}
-
-/// The warning for a Swiss player who looks withdrawn but is not recorded as such.
-pub fn withdrawal_warning(player: engine::StartNo, after_round: u32) -> String {
-    if after_round == 0 {
-        format!(
-            "player {player} has taken part in no round and lost by forfeit, but the file records \
-             no withdrawal: the player stays in the pairing until you record one"
-        )
-    } else {
-        format!(
-            "player {player} has taken part in no round after round {after_round} and lost by \
-             forfeit, but the file records no withdrawal: the player stays in the pairing until \
-             you record one"
-        )
-    }
 }
 
 /// The line (from 1) of player `p`'s `001` record.
@@ -105,7 +92,7 @@ pub fn decode(bytes: &[u8]) -> String {
 }
 
 /// Offers `t` as a download in `format`, named after the event.
-pub fn download_event(t: &Tournament, format: FileFormat) -> Result<(), String> {
+pub fn download_event(t: &Tournament, format: FileFormat) -> Result<(), BrowserError> {
     let (mime, text) = match format {
         FileFormat::Json => ("application/json", to_json(t)),
         FileFormat::Trf => ("text/plain", to_trf(t)),
@@ -143,8 +130,8 @@ pub fn file_stem(t: &Tournament) -> String {
 }
 
 /// Offers `text` to the user as a file download.
-pub fn download(file_name: &str, mime: &str, text: &str) -> Result<(), String> {
-    let err = |e: wasm_bindgen::JsValue| js_error_text(&e);
+pub fn download(file_name: &str, mime: &str, text: &str) -> Result<(), BrowserError> {
+    let err = |e: wasm_bindgen::JsValue| BrowserError::of(&e);
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
@@ -153,13 +140,17 @@ pub fn download(file_name: &str, mime: &str, text: &str) -> Result<(), String> {
 }
 
 /// Offers `blob` as a download named `file_name`.
-pub fn download_blob(file_name: &str, blob: &web_sys::Blob) -> Result<(), String> {
+pub fn download_blob(file_name: &str, blob: &web_sys::Blob) -> Result<(), BrowserError> {
     use wasm_bindgen::JsCast;
-    let err = |e: wasm_bindgen::JsValue| js_error_text(&e);
+    let err = |e: wasm_bindgen::JsValue| BrowserError::of(&e);
     let url = web_sys::Url::create_object_url_with_blob(blob).map_err(err)?;
+    // A page without a document is the DOM's InvalidStateError (it does not happen in a tab).
     let document = web_sys::window()
         .and_then(|w| w.document())
-        .ok_or("no document")?;
+        .ok_or_else(|| BrowserError {
+            name: "InvalidStateError".into(),
+            message: String::new(),
+        })?;
     let a: web_sys::HtmlAnchorElement = document.create_element("a").map_err(err)?.unchecked_into();
     a.set_href(&url);
     a.set_download(file_name);
@@ -172,6 +163,67 @@ pub fn download_blob(file_name: &str, blob: &web_sys::Blob) -> Result<(), String
         std::time::Duration::from_secs(1),
     );
     Ok(())
+}
+
+/// A browser exception as facts: its name (`QuotaExceededError`, `SecurityError`, …), which
+/// the app words in the reader's language (`crate::words`), and the browser's own message,
+/// shown only for a name the app has no words for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BrowserError {
+    pub name: String,
+    pub message: String,
+}
+
+impl BrowserError {
+    /// The exception `e` (a `DOMException`, an `Error`, or any value).
+    pub fn of(e: &wasm_bindgen::JsValue) -> BrowserError {
+        use wasm_bindgen::JsCast;
+        if let Some(ex) = e.dyn_ref::<web_sys::DomException>() {
+            BrowserError {
+                name: ex.name(),
+                message: ex.message(),
+            }
+        } else if let Some(error) = e.dyn_ref::<js_sys::Error>() {
+            BrowserError {
+                name: error.name().into(),
+                message: error.message().into(),
+            }
+        } else {
+            BrowserError {
+                name: String::new(),
+                message: e.as_string().unwrap_or_else(|| format!("{e:?}")),
+            }
+        }
+    }
+}
+
+/// A file the user chose that did not go in, as facts (worded where shown, `crate::words`):
+/// nothing was imported or changed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FileProblem {
+    /// The browser could not read the file.
+    Unreadable { name: String, error: BrowserError },
+    /// The file does not read as an event.
+    NotImported {
+        name: String,
+        error: Box<ImportError>,
+    },
+    /// The file's games cannot be merged into the event.
+    NotMerged {
+        name: String,
+        error: Box<engine::pgn::PgnError>,
+    },
+}
+
+/// As the browser says it: `QuotaExceededError: …` (the app words it in the reader's language
+/// where it can, `crate::words`).
+impl std::fmt::Display for BrowserError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.name.as_str() {
+            "" => f.write_str(&self.message),
+            name => write!(f, "{name}: {}", self.message),
+        }
+    }
 }
 
 /// A JS exception as text: `QuotaExceededError: …` for a DOMException.
@@ -190,7 +242,7 @@ pub fn js_error_text(e: &wasm_bindgen::JsValue) -> String {
 /// Nothing happens when no file was chosen.
 pub fn read_chosen_file(
     ev: &web_sys::Event,
-    then: impl FnOnce(String, Result<String, String>) + 'static,
+    then: impl FnOnce(String, Result<String, BrowserError>) + 'static,
 ) {
     use wasm_bindgen::JsCast;
     let Some(input) = ev
@@ -207,7 +259,7 @@ pub fn read_chosen_file(
         let name = file.name();
         let text = match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
             Ok(buffer) => Ok(decode(&js_sys::Uint8Array::new(&buffer).to_vec())),
-            Err(e) => Err(js_error_text(&e)),
+            Err(e) => Err(BrowserError::of(&e)),
         };
         then(name, text);
     });
@@ -250,7 +302,13 @@ mod tests {
             let warning = imported
                 .warnings
                 .iter()
-                .find(|w| w.message == withdrawal_warning(p, r))
+                .find(|w| {
+                    w.kind
+                        == TrfWarningKind::LooksWithdrawn {
+                            player: p,
+                            after_round: r,
+                        }
+                })
                 .expect("a warning for each");
             assert_eq!(
                 text.lines().nth(warning.line - 1).map(|l| &l[..8]),
@@ -311,7 +369,7 @@ XXR 3
         assert_eq!(imported.warnings.len(), 1, "{:?}", imported.warnings);
         assert_eq!(imported.warnings[0].line, 3);
         assert!(imported.warnings[0]
-            .message
+            .message()
             .contains("points column says 2.5"));
     }
 

@@ -12,6 +12,7 @@ use crate::i18n::td_string;
 use crate::pages::home::{home_page, Adders};
 use crate::store::Store;
 use crate::tr;
+use crate::words::Words;
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
@@ -59,7 +60,7 @@ pub fn HomeShell() -> impl IntoView {
 #[component]
 fn HandOver() -> impl IntoView {
     let store = expect_context::<Store>();
-    let unsaved = RwSignal::new(Vec::<String>::new());
+    let unsaved = RwSignal::new(Vec::<crate::persist::WriteProblem>::new());
     Effect::new(move |_| {
         set_timeout(
             move || {
@@ -81,8 +82,10 @@ fn HandOver() -> impl IntoView {
                 <div class="alert" role="alert" data-testid="handover-unsaved">
                     <p>
                         {crate::lang::text_with(move |l| {
-                            td_string!(l, nav.handover.unsaved, errors = unsaved.get().join("; "))
-                                .to_string()
+                            let errors = unsaved.with(|es| {
+                                es.iter().map(|e| e.words(l)).collect::<Vec<_>>().join("; ")
+                            });
+                            td_string!(l, nav.handover.unsaved, errors).to_string()
                         })}
                     </p>
                     <p>

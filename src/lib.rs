@@ -19,6 +19,7 @@ pub mod store;
 pub mod text;
 pub mod tiebreak_text;
 pub mod tiebreaks;
+pub mod words;
 pub mod workers;
 
 pub use app::App;

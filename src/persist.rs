@@ -13,10 +13,11 @@
 //! overwritten and never deleted by the app — it is set aside ([`Quarantined`]), left out of the
 //! list and reported, with its raw text offered for download. Only the user may discard it.
 
-use crate::files;
+use crate::files::{self, BrowserError};
 use crate::tiebreaks::{parse_codes, StandingsView};
 use engine::elo::Expectation;
 use engine::impute::Params;
+use engine::json::JsonError;
 use engine::simulate::StudyConfig;
 use engine::Tournament;
 use gloo_storage::Storage as _;
@@ -141,9 +142,51 @@ struct SettingsRecord {
 pub struct Quarantined {
     pub key: String,
     /// Why it was set aside, for the user.
-    pub reason: String,
+    pub reason: StoredProblem,
     /// The stored text, verbatim (offered for download).
     pub raw: String,
+}
+
+/// Why a stored record cannot be used, as facts (the storage banner words them,
+/// `crate::words`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum StoredProblem {
+    /// Not JSON at all (serde's message).
+    NotJson(String),
+    /// No schema version.
+    NoVersion,
+    /// Written by a newer version of the app.
+    Newer { version: u64 },
+    /// A version the migrations do not know.
+    UnknownVersion(u64),
+    /// JSON of an unexpected shape (serde's message).
+    Unexpected(String),
+    /// A stored event the engine cannot read.
+    Event(JsonError),
+}
+
+/// Why storage cannot be used at all.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Unavailable {
+    /// The browser has no localStorage.
+    NoLocalStorage,
+    /// The browser refused it (private mode, site data blocked, …).
+    Refused(BrowserError),
+}
+
+/// A write (or removal) that failed, as facts.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WriteProblem {
+    /// An event was not saved (its name).
+    Event { name: String, error: BrowserError },
+    /// The list of events was not saved.
+    Index(BrowserError),
+    /// The settings were not saved.
+    Settings(BrowserError),
+    /// A deleted event's key could not be removed.
+    NotRemoved(BrowserError),
+    /// A set-aside key the user discarded could not be removed.
+    Discard { key: String, error: BrowserError },
 }
 
 /// What [`load`] found.
@@ -155,25 +198,25 @@ pub struct Loaded {
     /// Storage held no key of ours at all: the first visit.
     pub first_visit: bool,
     /// Why storage cannot be used at all (private mode, disabled), if so.
-    pub unavailable: Option<String>,
+    pub unavailable: Option<Unavailable>,
     /// The stored text of each loaded event, by id: what the persister compares storage with
     /// before it writes (see [`Persister::sync`]).
     pub texts: HashMap<String, String>,
 }
 
 /// Upgrades a record written by schema version `from` to [`SCHEMA_VERSION`], one step at a time.
-fn migrate(mut record: serde_json::Value, from: u64) -> Result<serde_json::Value, String> {
+fn migrate(mut record: serde_json::Value, from: u64) -> Result<serde_json::Value, StoredProblem> {
     let mut version = from;
     while version < SCHEMA_VERSION {
         record = match version {
             1 => tiebreaks_leave_the_settings(record),
-            other => return Err(format!("unknown schema version {other}")),
+            other => return Err(StoredProblem::UnknownVersion(other)),
         };
         version += 1;
     }
     match version {
         SCHEMA_VERSION => Ok(record),
-        other => Err(format!("unknown schema version {other}")),
+        other => Err(StoredProblem::UnknownVersion(other)),
     }
 }
 
@@ -233,11 +276,11 @@ fn move_tiebreaks_into_events(loaded: &mut Loaded) {
 
 /// The storage, or why there is none. Checked through web-sys first because gloo-storage
 /// panics when localStorage is unavailable.
-fn storage() -> Result<web_sys::Storage, String> {
+fn storage() -> Result<web_sys::Storage, Unavailable> {
     match web_sys::window().map(|w| w.local_storage()) {
         Some(Ok(Some(_))) => Ok(gloo_storage::LocalStorage::raw()),
-        Some(Err(e)) => Err(js_error_text(&e)),
-        _ => Err("this browser offers no localStorage".into()),
+        Some(Err(e)) => Err(Unavailable::Refused(BrowserError::of(&e))),
+        _ => Err(Unavailable::NoLocalStorage),
     }
 }
 
@@ -247,18 +290,15 @@ pub(crate) fn version_of(value: &serde_json::Value) -> Option<u64> {
 }
 
 /// Reads a versioned app record (index or settings), migrating older ones.
-fn read_record<T: serde::de::DeserializeOwned>(raw: &str) -> Result<T, String> {
+fn read_record<T: serde::de::DeserializeOwned>(raw: &str) -> Result<T, StoredProblem> {
     let value: serde_json::Value =
-        serde_json::from_str(raw).map_err(|e| format!("not valid JSON ({e})"))?;
-    let version = version_of(&value).ok_or("no schema version")?;
+        serde_json::from_str(raw).map_err(|e| StoredProblem::NotJson(e.to_string()))?;
+    let version = version_of(&value).ok_or(StoredProblem::NoVersion)?;
     if version > SCHEMA_VERSION {
-        return Err(format!(
-            "written by a newer version of Crosstable (schema {version}; this one knows up to \
-             {SCHEMA_VERSION})"
-        ));
+        return Err(StoredProblem::Newer { version });
     }
     let value = migrate(value, version)?;
-    serde_json::from_value(value).map_err(|e| format!("unexpected content ({e})"))
+    serde_json::from_value(value).map_err(|e| StoredProblem::Unexpected(e.to_string()))
 }
 
 /// Reads a settings record another tab stored (`None` when it cannot be used).
@@ -270,8 +310,8 @@ pub fn read_settings(raw: &str) -> Option<Settings> {
 
 /// Reads one stored event (the engine's JSON file format; a file from a newer version is
 /// refused by the engine, not half-read).
-pub fn read_event(raw: &str) -> Result<Tournament, String> {
-    files::parse_json(raw).map_err(|e| e.to_string())
+pub fn read_event(raw: &str) -> Result<Tournament, JsonError> {
+    files::parse_json(raw)
 }
 
 /// Reads everything the app has stored. Never writes or deletes.
@@ -349,7 +389,11 @@ fn load_from(storage: &web_sys::Storage) -> Loaded {
                     tournament,
                 })
             }
-            Err(reason) => loaded.quarantined.push(Quarantined { key, reason, raw }),
+            Err(e) => loaded.quarantined.push(Quarantined {
+                key,
+                reason: StoredProblem::Event(e),
+                raw,
+            }),
         }
     }
     move_tiebreaks_into_events(&mut loaded);
@@ -370,8 +414,8 @@ pub struct StaleEvent {
 /// What one [`Persister::sync`] did not do.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SyncReport {
-    /// Failed writes (quota exceeded, …), one message each; retried at the next call.
-    pub errors: Vec<String>,
+    /// Failed writes (quota exceeded, …); retried at the next call.
+    pub errors: Vec<WriteProblem>,
     /// Events whose write was refused because another tab changed them first.
     pub stale: Vec<StaleEvent>,
 }
@@ -452,14 +496,18 @@ impl Persister {
         let mut errors = Vec::new();
         let mut stale = Vec::new();
         let protected = &self.protected;
-        let write = |key: &str, value: &str, what: &str, errors: &mut Vec<String>| -> bool {
+        let write = |key: &str,
+                     value: &str,
+                     problem: &dyn Fn(BrowserError) -> WriteProblem,
+                     errors: &mut Vec<WriteProblem>|
+         -> bool {
             if protected.contains(key) {
                 return false;
             }
             match storage.set_item(key, value) {
                 Ok(()) => true,
                 Err(e) => {
-                    errors.push(format!("{what} was not saved: {}", js_error_text(&e)));
+                    errors.push(problem(BrowserError::of(&e)));
                     false
                 }
             }
@@ -480,8 +528,11 @@ impl Persister {
                     continue;
                 }
                 let json = files::to_json(&e.tournament);
-                let what = format!("“{}”", e.tournament.name);
-                if write(&key, &json, &what, &mut errors) {
+                let problem = |error| WriteProblem::Event {
+                    name: e.tournament.name.clone(),
+                    error,
+                };
+                if write(&key, &json, &problem, &mut errors) {
                     self.saved.insert(e.id.clone(), e.revision);
                     self.seen.insert(e.id.clone(), json);
                 }
@@ -499,10 +550,7 @@ impl Persister {
             let key = event_key(&id);
             if !self.protected.contains(&key) {
                 if let Err(e) = storage.remove_item(&key) {
-                    errors.push(format!(
-                        "a deleted event stays stored: {}",
-                        js_error_text(&e)
-                    ));
+                    errors.push(WriteProblem::NotRemoved(BrowserError::of(&e)));
                     continue;
                 }
             }
@@ -523,7 +571,7 @@ impl Persister {
         };
         if let Ok(text) = serde_json::to_string(&index) {
             if self.last_index.as_ref() != Some(&text)
-                && write(INDEX_KEY, &text, "The event list", &mut errors)
+                && write(INDEX_KEY, &text, &WriteProblem::Index, &mut errors)
             {
                 self.last_index = Some(text);
             }
@@ -545,7 +593,7 @@ impl Persister {
         };
         if let Ok(text) = serde_json::to_string(&record) {
             if self.last_settings.as_ref() != Some(&text)
-                && write(SETTINGS_KEY, &text, "The settings", &mut errors)
+                && write(SETTINGS_KEY, &text, &WriteProblem::Settings, &mut errors)
             {
                 self.last_settings = Some(text);
             }
@@ -554,10 +602,13 @@ impl Persister {
     }
 
     /// The user chose to discard a set-aside key: remove it and stop protecting it.
-    pub fn discard(&mut self, key: &str) -> Result<(), String> {
+    pub fn discard(&mut self, key: &str) -> Result<(), WriteProblem> {
         self.protected.remove(key);
         match &self.storage {
-            Some(s) => s.remove_item(key).map_err(|e| js_error_text(&e)),
+            Some(s) => s.remove_item(key).map_err(|e| WriteProblem::Discard {
+                key: key.to_string(),
+                error: BrowserError::of(&e),
+            }),
             None => Ok(()),
         }
     }
@@ -609,7 +660,7 @@ mod tests {
             settings,
             quarantined: vec![Quarantined {
                 key: event_key("broken"),
-                reason: "unreadable".into(),
+                reason: StoredProblem::NoVersion,
                 raw: "{".into(),
             }],
             ..Loaded::default()
@@ -687,6 +738,11 @@ mod tests {
     fn a_newer_record_is_refused_not_half_read() {
         let newer = format!(r#"{{"version":{},"k":1.0}}"#, SCHEMA_VERSION + 1);
         let err = read_record::<SettingsRecord>(&newer).expect_err("newer");
-        assert!(err.contains("newer version"), "{err}");
+        assert_eq!(
+            err,
+            StoredProblem::Newer {
+                version: SCHEMA_VERSION + 1
+            }
+        );
     }
 }

@@ -6,6 +6,7 @@
 //! and opening the link stores nothing until the user saves a copy.
 
 use crate::analysis::GameKey;
+use crate::i18n::{td_string, Locale};
 use crate::store::K_INPUT_MAX;
 pub use engine::share::{encode, ShareError, Shared, SharedGame, SharedView};
 
@@ -14,18 +15,19 @@ pub const ROUTE: &str = "/shared";
 
 /// What the app shows of a shared view: its name and the page it lives on for a stored event.
 pub trait SharedViewPage {
-    fn label(self) -> &'static str;
+    /// The view's name in the reader's language.
+    fn label(self, locale: Locale) -> &'static str;
     /// The path of this view for a stored event.
     fn href(self, id: &str) -> String;
 }
 
 impl SharedViewPage for SharedView {
-    fn label(self) -> &'static str {
+    fn label(self, locale: Locale) -> &'static str {
         match self {
-            SharedView::Withdrawal => "Withdrawal",
-            SharedView::Sensitivity => "Sensitivity",
-            SharedView::Whatif => "What-if",
-            SharedView::Chances => "Chances",
+            SharedView::Withdrawal => td_string!(locale, errors.share_view.withdrawal),
+            SharedView::Sensitivity => td_string!(locale, errors.share_view.sensitivity),
+            SharedView::Whatif => td_string!(locale, errors.share_view.whatif),
+            SharedView::Chances => td_string!(locale, errors.share_view.chances),
         }
     }
 

@@ -7,7 +7,7 @@
 //! them knows the store.
 
 use crate::files::{self, ImportError, TrfWarning};
-use crate::persist::{self, Loaded, Persister, Quarantined, StaleEvent};
+use crate::persist::{self, Loaded, Persister, Quarantined, StaleEvent, Unavailable, WriteProblem};
 use crate::tiebreaks::TiebreakChoice;
 use engine::elo::Expectation;
 use engine::impute::Params;
@@ -38,12 +38,22 @@ pub struct StorageProblems {
     /// Keys set aside at load (unreadable or from a newer version).
     pub quarantined: Vec<Quarantined>,
     /// Failures of the last save (quota exceeded, …); empty once a save succeeds.
-    pub write_errors: Vec<String>,
+    pub write_errors: Vec<WriteProblem>,
     /// Storage cannot be used at all.
-    pub unavailable: Option<String>,
-    /// Changes refused because another tab had saved the event first, one sentence each,
-    /// until the user dismisses them.
-    pub stale: Vec<String>,
+    pub unavailable: Option<Unavailable>,
+    /// Changes refused because another tab had saved the event first, one each, until the
+    /// user dismisses them.
+    pub stale: Vec<StaleNotice>,
+}
+
+/// A change this tab did not save because another tab changed the event first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StaleNotice {
+    /// The event's name in this tab.
+    pub name: String,
+    /// The other tab deleted the event (else it saved another version, which this tab now
+    /// shows).
+    pub deleted: bool,
 }
 
 impl StorageProblems {
@@ -172,20 +182,12 @@ impl Store {
     /// stored copy, and the user is told which change did not go through.
     fn take_stored(&self, stale: Vec<StaleEvent>) {
         for s in stale {
-            let message = match &s.stored {
-                Some(_) => format!(
-                    "“{}” changed in another tab — reloaded. Your last change in this tab was not \
-                     saved: check it and enter it again.",
-                    s.name
-                ),
-                None => format!(
-                    "“{}” was deleted in another tab — removed here too; your last change to it \
-                     was not saved.",
-                    s.name
-                ),
+            let notice = StaleNotice {
+                name: s.name,
+                deleted: s.stored.is_none(),
             };
             self.receive_event(&s.id, s.stored);
-            self.problems.update(|p| p.stale.push(message));
+            self.problems.update(|p| p.stale.push(notice));
         }
     }
 
@@ -311,9 +313,7 @@ impl Store {
             .unwrap_or(Ok(()));
         self.problems.update(|p| match result {
             Ok(()) => p.quarantined.retain(|q| q.key != key),
-            Err(e) => p
-                .write_errors
-                .push(format!("{key} could not be removed: {e}")),
+            Err(e) => p.write_errors.push(e),
         });
     }
 
@@ -544,9 +544,7 @@ impl Store {
             .events
             .with_untracked(|es| es.iter().find(|e| e.id == id).map(|e| e.tournament.clone()))
         else {
-            return Err(engine::event::EventError::PlayersFixed(format!(
-                "there is no event “{id}”"
-            )));
+            return Err(engine::event::EventError::NoSuchEvent(id.to_string()));
         };
         let value = op(&mut t)?;
         self.update_event(id, move |stored| *stored = t);

@@ -5,6 +5,7 @@ use crate::files::{self, FileFormat};
 use crate::i18n::{td, td_string, Locale};
 use crate::text;
 use crate::tr;
+use crate::words::Words;
 use engine::{Format, Tournament};
 use leptos::prelude::*;
 
@@ -126,7 +127,7 @@ enum Downloaded {
     /// A TRF file: it may have shortened names.
     Trf,
     /// The browser refused, with its reason.
-    Failed(String),
+    Failed(files::BrowserError),
 }
 
 #[component]
@@ -156,7 +157,7 @@ pub fn EventHeader(
             None => String::new(),
             Some(Downloaded::Trf) => tournament.with(|t| text::trf_shortened_in(l, t)),
             Some(Downloaded::Failed(error)) => {
-                td_string!(l, event.header.download_failed, error).to_string()
+                td_string!(l, event.header.download_failed, error = error.words(l)).to_string()
             }
         })
     };

@@ -6,10 +6,11 @@
 //! warnings are listed, by line and column, before the user opens the event.
 
 use crate::components::import_handover::{take_pending, PgnFormat};
-use crate::files::{self, TrfWarning};
+use crate::files::{self, BrowserError, FileProblem, TrfWarning};
 use crate::i18n::{td_string, Locale};
 use crate::store::{use_store, ImportedEvent, Store};
 use crate::tr;
+use crate::words::Words;
 use engine::pgn::FormatChoice;
 use engine::Withdrawal;
 use leptos::prelude::*;
@@ -19,7 +20,11 @@ use leptos_router::NavigateOptions;
 /// Imports `text` (the content of `file_name`) into `store`: the new event's id with the
 /// reader's warnings, or the message to show. This is all the file input does once the file is
 /// read. A PGN file's system is inferred from its games.
-pub fn import_text(store: Store, file_name: &str, text: &str) -> Result<ImportedEvent, String> {
+pub fn import_text(
+    store: Store,
+    file_name: &str,
+    text: &str,
+) -> Result<ImportedEvent, FileProblem> {
     import_text_as(store, file_name, text, FormatChoice::Infer)
 }
 
@@ -29,30 +34,20 @@ pub fn import_text_as(
     file_name: &str,
     text: &str,
     pgn_format: FormatChoice,
-) -> Result<ImportedEvent, String> {
-    let failed = |e: &dyn std::fmt::Display| {
-        format!("Could not import “{file_name}”: {e}. Nothing was imported; your saved events are unchanged.")
+) -> Result<ImportedEvent, FileProblem> {
+    let failed = |error| FileProblem::NotImported {
+        name: file_name.to_string(),
+        error: Box::new(error),
     };
     if pgn_format != FormatChoice::Infer && engine::io::detect(text) == files::FileFormat::Pgn {
         let (tournament, warnings) = engine::pgn::to_event(text, pgn_format)
-            .map_err(|e| failed(&format!("PGN file, {e}")))?;
+            .map_err(|e| failed(files::ImportError::Pgn(e)))?;
         return Ok(ImportedEvent {
             id: store.add_event(tournament),
             warnings,
         });
     }
-    store.import(text).map_err(|e| failed(&e))
-}
-
-/// "Could not read “file”: why", when the browser could not read a chosen file.
-pub fn read_failed(locale: Locale, name: &str, error: &str) -> String {
-    td_string!(
-        locale,
-        home.import.read_failed,
-        name = name.to_string(),
-        error = error.to_string()
-    )
-    .to_string()
+    store.import(text).map_err(failed)
 }
 
 /// The choice "PGN games are …" as the select's value.
@@ -103,19 +98,22 @@ fn place(locale: Locale, w: &TrfWarning) -> String {
 #[component]
 pub fn ImportFile() -> impl IntoView {
     let store = use_store();
-    let lang = crate::lang::use_lang();
     let navigate = use_navigate();
-    let error = RwSignal::new(None::<String>);
+    let lang = crate::lang::use_lang();
+    let error = RwSignal::new(None::<FileProblem>);
     let warned = RwSignal::new(None::<WarnedImport>);
     let pgn_format = RwSignal::new("infer".to_string());
 
     // A file read (or not): imported, with its warnings listed, or its error shown.
-    let handle = move |name: String, text: Result<String, String>, format: FormatChoice| {
+    let handle = move |name: String, text: Result<String, BrowserError>, format: FormatChoice| {
         let navigate = navigate.clone();
         {
             let outcome = match &text {
                 Ok(text) => import_text_as(store, &name, text, format),
-                Err(e) => Err(read_failed(lang.get_untracked(), &name, e)),
+                Err(e) => Err(FileProblem::Unreadable {
+                    name: name.clone(),
+                    error: e.clone(),
+                }),
             };
             match outcome {
                 Ok(imported) if imported.warnings.is_empty() => {
@@ -189,7 +187,7 @@ pub fn ImportFile() -> impl IntoView {
         </div>
         <Show when=move || error.with(Option::is_some)>
             <div class="alert" role="alert" data-testid="import-error">
-                <p>{move || error.get().unwrap_or_default()}</p>
+                <p>{move || error.with(|e| e.as_ref().map(|e| e.words(lang.get())))}</p>
                 <button type="button" on:click=move |_| error.set(None)>
                     {tr!(home.import.dismiss)}
                 </button>
@@ -230,6 +228,7 @@ fn ImportWarnings(
         .warnings
         .iter()
         .map(|w| {
+            let kind = w.kind.clone();
             view! {
                 <li data-testid="import-warning">
                     <span class="import-warning-place">
@@ -239,7 +238,7 @@ fn ImportWarnings(
                         }
                     </span>
                     ": "
-                    {w.message.clone()}
+                    {move || kind.words(lang.get())}
                 </li>
             }
         })

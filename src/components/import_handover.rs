@@ -6,9 +6,10 @@
 //! exactly as if it had been chosen there ([`take_pending`]) — the same checks, warnings and
 //! messages, and nothing stored if the file is bad.
 
-use crate::files;
-use crate::i18n::td_string;
+use crate::files::{self, BrowserError};
+use crate::i18n::{td_string, Locale};
 use crate::tr;
+use crate::words::Words;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -32,14 +33,54 @@ fn session_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.session_storage().ok().flatten()
 }
 
+/// Why a chosen file could not be handed over, as facts (worded when drawn).
+#[derive(Clone, Debug, PartialEq)]
+enum HandOverProblem {
+    /// The browser could not read the file.
+    Unreadable { name: String, error: BrowserError },
+    /// Session storage could not keep it (larger than the tab's session storage, storage
+    /// disabled): `None` when the browser has no session storage at all.
+    NotKept {
+        name: String,
+        error: Option<BrowserError>,
+    },
+}
+
+impl Words for HandOverProblem {
+    fn words(&self, l: Locale) -> String {
+        match self {
+            HandOverProblem::Unreadable { name, error } => td_string!(
+                l,
+                home.import.read_failed,
+                name = name.clone(),
+                error = error.words(l)
+            )
+            .to_string(),
+            HandOverProblem::NotKept { name, error } => {
+                let error = match error {
+                    Some(e) => e.words(l),
+                    None => crate::words::errors::no_session_storage(l).to_string(),
+                };
+                td_string!(l, home.import.too_large, name = name.clone(), error).to_string()
+            }
+        }
+    }
+}
+
 /// Keeps `pending` for the full app; the browser's reason if it cannot (a file larger than the
-/// tab's session storage, storage disabled).
-fn keep(pending: &PendingImport) -> Result<(), String> {
-    let storage = session_storage().ok_or_else(|| "session storage is unavailable".to_string())?;
-    let json = serde_json::to_string(pending).map_err(|e| e.to_string())?;
+/// tab's session storage, storage disabled; `None`: no session storage at all).
+fn keep(pending: &PendingImport) -> Result<(), Option<BrowserError>> {
+    let storage = session_storage().ok_or(None)?;
+    // Strings only: serialising cannot fail; should it, the browser-like error says so.
+    let json = serde_json::to_string(pending).map_err(|e| {
+        Some(BrowserError {
+            name: String::new(),
+            message: e.to_string(),
+        })
+    })?;
     storage
         .set_item(PENDING_KEY, &json)
-        .map_err(|e| files::js_error_text(&e))
+        .map_err(|e| Some(BrowserError::of(&e)))
 }
 
 /// The file the shell handed over, if any, removed from session storage as it is taken, so it
@@ -70,16 +111,15 @@ pub fn NewEventHandOver() -> impl IntoView {
 #[component]
 pub fn ImportHandOver() -> impl IntoView {
     let lang = crate::lang::use_lang();
-    let error = RwSignal::new(None::<String>);
+    let error = RwSignal::new(None::<HandOverProblem>);
     let busy = RwSignal::new(false);
     let pgn_format = RwSignal::new("infer".to_string());
     let on_change = move |ev: leptos::ev::Event| {
         files::read_chosen_file(&ev, move |name, text| {
-            let l = lang.get_untracked();
             let outcome = text
-                .map_err(|e| {
-                    td_string!(l, home.import.read_failed, name = name.clone(), error = e)
-                        .to_string()
+                .map_err(|error| HandOverProblem::Unreadable {
+                    name: name.clone(),
+                    error,
                 })
                 .and_then(|text| {
                     let pending = PendingImport {
@@ -87,9 +127,9 @@ pub fn ImportHandOver() -> impl IntoView {
                         text,
                         pgn_format: pgn_format.get_untracked(),
                     };
-                    keep(&pending).map_err(|e| {
-                        td_string!(l, home.import.too_large, name = name.clone(), error = e)
-                            .to_string()
+                    keep(&pending).map_err(|error| HandOverProblem::NotKept {
+                        name: name.clone(),
+                        error,
                     })
                 });
             match outcome {
@@ -125,7 +165,7 @@ pub fn ImportHandOver() -> impl IntoView {
         </Show>
         <Show when=move || error.with(Option::is_some)>
             <div class="alert" role="alert" data-testid="import-error">
-                <p>{move || error.get().unwrap_or_default()}</p>
+                <p>{move || error.with(|e| e.as_ref().map(|e| e.words(lang.get())))}</p>
                 <p>
                     <a href="/?full">{tr!(home.import.open_full)}</a>
                 </p>

@@ -5,6 +5,7 @@
 use crate::i18n::{td_string, Locale};
 use crate::store::use_store;
 use crate::tr;
+use crate::words::Words;
 use engine::Tournament;
 use leptos::prelude::*;
 use std::fmt;
@@ -27,7 +28,7 @@ pub fn PageBoundary(children: Children) -> impl IntoView {
                                 .into_iter()
                                 .map(|(_, e)| {
                                     let said = match e.downcast_ref::<PageError>() {
-                                        Some(page) => page.text(l),
+                                        Some(page) => page.words(l),
                                         None => e.to_string(),
                                     };
                                     view! { <li>{said}</li> }
@@ -51,12 +52,11 @@ pub enum PageError {
     EventNotFound(String),
 }
 
-impl PageError {
-    /// The error in the reader's language.
-    pub fn text(&self, locale: Locale) -> String {
+impl Words for PageError {
+    fn words(&self, locale: Locale) -> String {
         match self {
             PageError::EventNotFound(id) => {
-                td_string!(locale, event.page.event_not_found, id = id.clone()).to_string()
+                td_string!(locale, errors.page.event_not_found, id = id.clone()).to_string()
             }
         }
     }
@@ -64,7 +64,7 @@ impl PageError {
 
 impl fmt::Display for PageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(Locale::en))
+        f.write_str(&self.words(Locale::en))
     }
 }
 

@@ -6,6 +6,7 @@
 use crate::i18n::{td_string, Locale};
 use crate::store::use_store;
 use crate::tr;
+use crate::words::Words;
 use engine::event;
 use engine::rules2026::PointSystem;
 use engine::tiebreak::Tiebreak;
@@ -21,7 +22,7 @@ pub fn parse_players(locale: Locale, text: &str) -> Result<Vec<Player>, String> 
     let players = engine::roster::parse_roster(text).map_err(|errors| {
         errors
             .iter()
-            .map(ToString::to_string)
+            .map(|e| e.words(locale))
             .collect::<Vec<_>>()
             .join("\n")
     })?;
@@ -112,9 +113,9 @@ pub fn build_event(
     let tiebreaks = if tiebreaks.trim().is_empty() {
         Vec::new()
     } else {
-        event::parse_tiebreaks(tiebreaks).map_err(|e| e.to_string())?
+        event::parse_tiebreaks(tiebreaks).map_err(|e| e.words(locale))?
     };
-    let mut t = event::create(name, system.format(rounds), players).map_err(|e| e.to_string())?;
+    let mut t = event::create(name, system.format(rounds), players).map_err(|e| e.words(locale))?;
     if !tiebreaks.is_empty() {
         t.set_tiebreaks(&tiebreaks);
     }
@@ -152,7 +153,12 @@ pub const POINT_SYSTEMS: [(&str, Option<&str>, PointSystem); 3] = [
 /// A Swiss's pairing options from the wizard: Baku acceleration (FIDE C.04.7) and the point
 /// system (by [`POINT_SYSTEMS`] id). Refuses a combination the pairing cannot use (Baku's
 /// virtual points are a win and a draw, so it needs a draw worth half a win and a loss 0).
-pub fn apply_swiss_options(t: &mut Tournament, baku: bool, points: &str) -> Result<(), String> {
+pub fn apply_swiss_options(
+    locale: Locale,
+    t: &mut Tournament,
+    baku: bool,
+    points: &str,
+) -> Result<(), String> {
     if t.format.is_round_robin() {
         return Ok(());
     }
@@ -163,7 +169,7 @@ pub fn apply_swiss_options(t: &mut Tournament, baku: bool, points: &str) -> Resu
     t.set_point_system(ps);
     t.set_baku(baku);
     match t.acceleration_problem() {
-        Some(why) => Err(why),
+        Some(why) => Err(why.words(locale)),
         None => Ok(()),
     }
 }
@@ -174,7 +180,6 @@ pub fn NewEventForm(
     on_close: Callback<()>,
 ) -> impl IntoView {
     let store = use_store();
-    let lang = crate::lang::use_lang();
     let navigate = use_navigate();
     let name = RwSignal::new(String::new());
     let system = RwSignal::new(SystemChoice::Swiss);
@@ -184,12 +189,14 @@ pub fn NewEventForm(
     let baku = RwSignal::new(false);
     let points = RwSignal::new("standard".to_string());
     let error = RwSignal::new(None::<String>);
+    let lang = crate::lang::use_lang();
     let is_swiss = move || system.get() == SystemChoice::Swiss;
 
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
+        let l = lang.get_untracked();
         let result = build_event(
-            lang.get_untracked(),
+            l,
             &name.get_untracked(),
             system.get_untracked(),
             &rounds.get_untracked(),
@@ -197,7 +204,7 @@ pub fn NewEventForm(
             &players.get_untracked(),
         )
         .and_then(|mut t| {
-            apply_swiss_options(&mut t, baku.get_untracked(), &points.get_untracked())?;
+            apply_swiss_options(l, &mut t, baku.get_untracked(), &points.get_untracked())?;
             Ok(t)
         });
         match result {
@@ -461,13 +468,13 @@ mod tests {
             "A, 2000\nB",
         )
         .unwrap();
-        apply_swiss_options(&mut t, true, "standard").unwrap();
+        apply_swiss_options(Locale::en, &mut t, true, "standard").unwrap();
         assert_eq!(t.acceleration(), engine::rules2026::Acceleration::Baku);
         assert!(t.point_system().is_standard());
-        apply_swiss_options(&mut t, false, "3-1-0").unwrap();
+        apply_swiss_options(Locale::en, &mut t, false, "3-1-0").unwrap();
         assert_eq!(t.acceleration(), engine::rules2026::Acceleration::None);
         assert_eq!(t.point_system().win, 30);
-        let e = apply_swiss_options(&mut t, true, "3-1-0").unwrap_err();
+        let e = apply_swiss_options(Locale::en, &mut t, true, "3-1-0").unwrap_err();
         assert!(e.contains("Baku"), "{e}");
     }
 

@@ -5,13 +5,14 @@
 
 use crate::components::data_table::{Cell, DataTable, Row, Table};
 use crate::components::event_header::{EventHeader, EventView};
-use crate::components::import_file::read_failed;
 use crate::components::layout::resolve_event;
 use crate::files;
+use crate::files::FileProblem;
 use crate::i18n::{td_string, Locale};
 use crate::store::use_store;
 use crate::text;
 use crate::tr;
+use crate::words::Words;
 use engine::pgn::{self, ChangeKind, Merge};
 use engine::Tournament;
 use leptos::prelude::*;
@@ -81,20 +82,24 @@ pub fn PgnMergeScreen(
     resolve_event(event_id, move |id, tournament| {
         let store = use_store();
         let merged = RwSignal::new(None::<(String, Merge)>);
-        let error = RwSignal::new(None::<String>);
+        let error = RwSignal::new(None::<FileProblem>);
         // The file applied and its number of changes.
         let applied = RwSignal::new(None::<(String, usize)>);
         let on_change = move |ev: leptos::ev::Event| {
             files::read_chosen_file(&ev, move |name, text| {
                 let outcome = match text {
-                    Ok(text) => tournament
-                        .with_untracked(|t| pgn::merge(t, &text))
-                        .map_err(|e| {
-                            format!(
-                                "Could not import results from “{name}”: {e}. Nothing was changed."
-                            )
-                        }),
-                    Err(e) => Err(read_failed(lang.get_untracked(), &name, &e)),
+                    Ok(text) => {
+                        tournament
+                            .with_untracked(|t| pgn::merge(t, &text))
+                            .map_err(|error| FileProblem::NotMerged {
+                                name: name.clone(),
+                                error: Box::new(error),
+                            })
+                    }
+                    Err(error) => Err(FileProblem::Unreadable {
+                        name: name.clone(),
+                        error,
+                    }),
                 };
                 applied.set(None);
                 match outcome {
@@ -157,7 +162,10 @@ pub fn PgnMergeScreen(
                 m.as_ref().map(|(_, m)| {
                     m.warnings
                         .iter()
-                        .map(|w| view! { <li data-testid="pgn-merge-warning">{w.to_string()}</li> })
+                        .map(|w| {
+                            let w = w.clone();
+                            view! { <li data-testid="pgn-merge-warning">{move || w.words(lang.get())}</li> }
+                        })
                         .collect_view()
                 })
             })
@@ -182,7 +190,7 @@ pub fn PgnMergeScreen(
                     </div>
                     <Show when=move || error.with(Option::is_some)>
                         <div class="alert" role="alert" data-testid="pgn-merge-error">
-                            <p>{move || error.get().unwrap_or_default()}</p>
+                            <p>{move || error.with(|e| e.as_ref().map(|e| e.words(lang.get())))}</p>
                         </div>
                     </Show>
                     <p role="status" data-testid="pgn-merge-applied">

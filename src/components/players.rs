@@ -3,6 +3,7 @@
 use crate::i18n::{td_string, Locale};
 use crate::store::use_store;
 use crate::tr;
+use crate::words::Words;
 use engine::event;
 use engine::{Player, StartNo, Tournament};
 use leptos::prelude::*;
@@ -47,9 +48,16 @@ pub fn PlayersTable(
         let value = value.trim().to_string();
         if field == Field::Rating {
             if let Err(e) = engine::parse_rating(&value) {
-                error.set(Some(format!(
-                    "Player {p}: {e} (or empty for unrated). Not changed."
-                )));
+                let l = lang.get_untracked();
+                error.set(Some(
+                    td_string!(
+                        l,
+                        errors.outcome.player_rating,
+                        player = p,
+                        error = e.words(l)
+                    )
+                    .to_string(),
+                ));
                 return false;
             }
         }
@@ -93,7 +101,10 @@ pub fn PlayersTable(
     let late = Memo::new(move |_| tournament.with(|t| event::paired_rounds(t) > 0));
     let remove = move |p: StartNo| {
         if let Err(e) = store.run_event(&id.get_value(), |t| event::remove_player(t, p)) {
-            error.set(Some(format!("{e}. Nothing was changed.")));
+            let l = lang.get_untracked();
+            error.set(Some(
+                td_string!(l, errors.outcome.nothing_changed, error = e.words(l)).to_string(),
+            ));
         } else {
             error.set(None);
         }
@@ -196,6 +207,7 @@ fn AddPlayer(
     error: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let store = use_store();
+    let lang = crate::lang::use_lang();
     let id = StoredValue::new(event_id);
     let new_name = RwSignal::new(String::new());
     let new_rating = RwSignal::new(String::new());
@@ -206,9 +218,10 @@ fn AddPlayer(
         let rating = match engine::parse_rating(&rating_text) {
             Ok(r) => r,
             Err(e) => {
-                error.set(Some(format!(
-                    "New player: {e} (or empty for unrated). Nobody was added."
-                )));
+                let l = lang.get_untracked();
+                error.set(Some(
+                    td_string!(l, errors.outcome.new_player_rating, error = e.words(l)).to_string(),
+                ));
                 return;
             }
         };
@@ -223,7 +236,12 @@ fn AddPlayer(
                 new_name.set(String::new());
                 new_rating.set(String::new());
             }
-            Err(e) => error.set(Some(format!("{e}. Nobody was added."))),
+            Err(e) => {
+                let l = lang.get_untracked();
+                error.set(Some(
+                    td_string!(l, errors.outcome.nobody_added, error = e.words(l)).to_string(),
+                ));
+            }
         }
     };
     view! {

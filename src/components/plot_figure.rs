@@ -6,6 +6,7 @@ use crate::files;
 use crate::i18n::{td_string, Locale};
 use crate::plots::Palette;
 use crate::tr;
+use crate::words::Words;
 use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -38,7 +39,7 @@ pub fn use_palette() -> Signal<Palette> {
 #[derive(Clone, Debug, PartialEq)]
 enum DownloadProblem {
     /// The browser refused, with its own message.
-    Browser(String),
+    Browser(files::BrowserError),
     /// The canvas the PNG is drawn on could not be made or gave no image.
     Canvas,
 }
@@ -46,9 +47,12 @@ enum DownloadProblem {
 impl DownloadProblem {
     fn text(&self, l: Locale) -> String {
         match self {
-            DownloadProblem::Browser(error) => {
-                td_string!(l, sensitivity.figure.download_failed, error).to_string()
-            }
+            DownloadProblem::Browser(error) => td_string!(
+                l,
+                sensitivity.figure.download_failed,
+                error = error.words(l)
+            )
+            .to_string(),
             DownloadProblem::Canvas => td_string!(l, sensitivity.figure.download_no_image).into(),
         }
     }
@@ -148,8 +152,7 @@ fn svg_to_png(
     file_name: String,
     status: RwSignal<Option<DownloadProblem>>,
 ) -> Result<(), DownloadProblem> {
-    let err =
-        |e: wasm_bindgen::JsValue| DownloadProblem::Browser(crate::persist::js_error_text(&e));
+    let err = |e: wasm_bindgen::JsValue| DownloadProblem::Browser(files::BrowserError::of(&e));
     let (w, h) = svg_size(svg).unwrap_or(crate::plots::SIZE);
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(svg));
     let options = web_sys::BlobPropertyBag::new();

@@ -7,6 +7,7 @@ use crate::i18n::{td_string, Locale};
 use crate::store::use_store;
 use crate::text;
 use crate::tr;
+use crate::words::Words;
 use engine::rules2026::Prohibited;
 use engine::{StartNo, Tournament};
 use leptos::prelude::*;
@@ -118,6 +119,7 @@ pub fn ProhibitedPairings(
                 .ok_or_else(|| td_string!(l, event.prohibited.gone).to_string())?
                 .check_prohibited(&g)
                 .map(|()| g)
+                .map_err(|e| e.words(l))
         });
         match checked {
             Ok(g) => {
@@ -134,7 +136,9 @@ pub fn ProhibitedPairings(
             }
             Err(e) => {
                 status.set(None);
-                error.set(Some(format!("{e}. Nothing was changed.")));
+                error.set(Some(
+                    td_string!(l, errors.outcome.nothing_changed, error = e).to_string(),
+                ));
             }
         }
     };

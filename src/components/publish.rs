@@ -9,6 +9,7 @@ use crate::files;
 use crate::i18n::{td, td_string, Locale};
 use crate::text;
 use crate::tr;
+use crate::words::Words;
 use engine::publish::{self, Options, Phrase, QrError, Strings};
 use engine::Tournament;
 use leptos::prelude::*;
@@ -73,7 +74,7 @@ pub fn published(locale: Locale, t: &Tournament, options: &Options) -> Result<St
 #[derive(Clone, Debug, PartialEq)]
 enum Download {
     Done(String),
-    Failed(String),
+    Failed(files::BrowserError),
 }
 
 /// The publish view's body for one event id.
@@ -82,8 +83,8 @@ pub fn PublishScreen(
     /// Id of the event in the store.
     event_id: String,
 ) -> impl IntoView {
-    let lang = crate::lang::use_lang();
     resolve_event(event_id, move |id, tournament| {
+        let lang = crate::lang::use_lang();
         let url = RwSignal::new(String::new());
         let status = RwSignal::new(None::<Download>);
         let page = Memo::new(move |_| {
@@ -97,7 +98,7 @@ pub fn PublishScreen(
         let qr = Memo::new(move |_| {
             let url = url.get();
             let url = url.trim();
-            (!url.is_empty()).then(|| publish::qr_svg(url).map_err(|e| e.to_string()))
+            (!url.is_empty()).then(|| publish::qr_svg(url))
         });
         let download = move |_| {
             let Ok(html) = page.get_untracked() else {
@@ -118,7 +119,7 @@ pub fn PublishScreen(
                     td_string!(l, event.publish.downloaded, file = file.clone()).to_string()
                 }
                 Some(Download::Failed(error)) => {
-                    td_string!(l, event.publish.download_failed, error = error.clone()).to_string()
+                    td_string!(l, event.publish.download_failed, error = error.words(l)).to_string()
                 }
             })
         };
@@ -128,7 +129,7 @@ pub fn PublishScreen(
                 <p class="muted">{tr!(event.publish.qr_hint)}</p>
             }
             .into_any(),
-            Some(Err(e)) => view! { <p role="alert" data-testid="publish-url-error">{crate::text::sentence(&e)}"."</p> }.into_any(),
+            Some(Err(e)) => view! { <p role="alert" data-testid="publish-url-error">{crate::words::sentence_of(lang.get(), &e)}</p> }.into_any(),
             Some(Ok(svg)) => view! {
                 <figure class="publish-qr" data-testid="publish-qr">
                     <div class="publish-qr-code" inner_html=svg></div>

@@ -11,7 +11,8 @@ use crate::lang::Lang;
 use crate::store::{use_store, Store};
 use crate::text;
 use crate::tr;
-use crate::workers::pairing::{self, Paired, PendingPairing};
+use crate::words::Words;
+use crate::workers::pairing::{self, PairFailure, Paired, PendingPairing};
 use engine::event::{self, EventError};
 use engine::rules2026::{show_short, Tenths};
 use engine::{ByeKind, Color, Format, GameResult, Outcome, StartNo, Tournament};
@@ -218,25 +219,27 @@ impl Panel {
                 true
             }
             Err(e) => {
-                self.refuse(what, e);
+                self.refuse(what, &e);
                 false
             }
         }
     }
 
     /// Shows why `what` changed nothing.
-    fn refuse(&self, what: &str, why: impl std::fmt::Display) {
+    fn refuse(&self, what: &str, why: &dyn Words) {
+        let l = self.lang.get_untracked();
         self.status.set(None);
-        self.error
-            .set(Some(format!("{what}: {why}. Nothing was changed.")));
+        self.error.set(Some(
+            td_string!(l, errors.outcome.refused, what, why = why.words(l)).to_string(),
+        ));
     }
 
     /// Stores a pairing the worker made, unless the event changed meanwhile (a result typed
     /// while it worked): then nothing is stored and the organiser pairs again. Safe to call
     /// after the panel has gone (its signals then ignore the writes).
-    fn finish_pairing(&self, id: &str, before: &Tournament, outcome: Result<Paired, String>) {
+    fn finish_pairing(&self, id: &str, before: &Tournament, outcome: Result<Paired, PairFailure>) {
         let locale = self.lang.get_untracked();
-        let what = td_string!(locale, event.rounds.refused_pair);
+        let what = td_string!(locale, event.rounds.refused_pair).to_string();
         let paired = match outcome {
             Ok(paired) if self.store.tournament_now(id).as_ref() == Some(before) => paired,
             Ok(paired) => {
@@ -252,7 +255,7 @@ impl Panel {
                 ));
                 return;
             }
-            Err(e) => return self.refuse(what, e),
+            Err(e) => return self.refuse(&what, &e),
         };
         let round = paired.round;
         self.store

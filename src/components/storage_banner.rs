@@ -2,47 +2,52 @@
 //! failed saves (quota), storage unavailable. Absent when all is well.
 
 use crate::files;
-use crate::i18n::td;
-use crate::persist;
+use crate::i18n::{td, td_string};
+use crate::persist::{self, StoredProblem};
 use crate::store::use_store;
 use crate::tr;
+use crate::words::Words;
 use leptos::prelude::*;
 
 /// The sentence for a key set aside at load, which says what keeping it aside costs when it is
-/// not an event.
-fn set_aside(key: String, reason: String) -> impl IntoView {
+/// not an event. The reason is worded in the language of the moment.
+fn set_aside(key: String, problem: StoredProblem) -> impl IntoView {
     let lang = crate::lang::use_lang();
-    move || match key.as_str() {
-        persist::SETTINGS_KEY => td!(
-            lang.get(),
-            nav.storage.set_aside_settings,
-            key = key.clone(),
-            reason = reason.clone(),
-            <code> = <code />
-        )
-        .into_any(),
-        persist::INDEX_KEY => td!(
-            lang.get(),
-            nav.storage.set_aside_index,
-            key = key.clone(),
-            reason = reason.clone(),
-            <code> = <code />
-        )
-        .into_any(),
-        _ => td!(
-            lang.get(),
-            nav.storage.set_aside,
-            key = key.clone(),
-            reason = reason.clone(),
-            <code> = <code />
-        )
-        .into_any(),
+    move || {
+        let reason = problem.words(lang.get());
+        match key.as_str() {
+            persist::SETTINGS_KEY => td!(
+                lang.get(),
+                nav.storage.set_aside_settings,
+                key = key.clone(),
+                reason = reason.clone(),
+                <code> = <code />
+            )
+            .into_any(),
+            persist::INDEX_KEY => td!(
+                lang.get(),
+                nav.storage.set_aside_index,
+                key = key.clone(),
+                reason = reason.clone(),
+                <code> = <code />
+            )
+            .into_any(),
+            _ => td!(
+                lang.get(),
+                nav.storage.set_aside,
+                key = key.clone(),
+                reason = reason.clone(),
+                <code> = <code />
+            )
+            .into_any(),
+        }
     }
 }
 
 #[component]
 pub fn StorageBanner() -> impl IntoView {
     let store = use_store();
+    let lang = crate::lang::use_lang();
     let problems = store.problems;
     // Which set-aside key asks "really discard?".
     let confirming = RwSignal::new(None::<String>);
@@ -56,7 +61,12 @@ pub fn StorageBanner() -> impl IntoView {
                         .with(|p| p.unavailable.clone())
                         .map(|why| {
                             view! {
-                                <p>{tr!(nav.storage.unavailable, why = why.clone())}</p>
+                                <p>
+                                    {move || {
+                                        td_string!(lang.get(), nav.storage.unavailable, why = why.words(lang.get()))
+                                            .to_string()
+                                    }}
+                                </p>
                             }
                         })
                 }}
@@ -65,7 +75,9 @@ pub fn StorageBanner() -> impl IntoView {
                         problems
                             .with(|p| p.stale.clone())
                             .into_iter()
-                            .map(|message| view! { <li data-testid="stale-event">{message}</li> })
+                            .map(|notice| {
+                                view! { <li data-testid="stale-event">{move || notice.words(lang.get())}</li> }
+                            })
                             .collect_view()
                     }}
                     <Show when=move || problems.with(|p| !p.stale.is_empty())>
@@ -81,7 +93,12 @@ pub fn StorageBanner() -> impl IntoView {
                             .into_iter()
                             .map(|e| {
                                 view! {
-                                    <li>{tr!(nav.storage.write_failed, error = e.clone())}</li>
+                                    <li>
+                                        {move || {
+                                            td_string!(lang.get(), nav.storage.write_failed, error = e.words(lang.get()))
+                                                .to_string()
+                                        }}
+                                    </li>
                                 }
                             })
                             .collect_view()

@@ -9,6 +9,7 @@ use crate::lang::use_lang;
 use crate::tiebreak_text::tiebreak_name;
 use crate::tiebreaks::{TiebreakChoice, SUGGESTED};
 use crate::tr;
+use crate::words::Words;
 use engine::tiebreak::{System, Tiebreak, TiebreakRules};
 use leptos::html::Input;
 use leptos::prelude::*;
@@ -117,8 +118,8 @@ impl Said {
 enum Refusal {
     Empty,
     Duplicate(String),
-    /// The engine's reason (its words: the `errors` catalogue's to give).
-    Unknown(String),
+    /// The engine's reason, worded by the `errors` catalogue.
+    Unknown(engine::tiebreak::CodeError),
 }
 
 impl Refusal {
@@ -128,7 +129,7 @@ impl Refusal {
             Refusal::Duplicate(code) => {
                 td_string!(locale, standings.editor.error_duplicate, code).to_string()
             }
-            Refusal::Unknown(reason) => reason.clone(),
+            Refusal::Unknown(reason) => reason.words(locale),
         }
     }
 }

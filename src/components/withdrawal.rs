@@ -13,7 +13,6 @@ use crate::components::view_unavailable::unavailable_page;
 use crate::components::withdrawn_summary::WithdrawnSummary;
 use crate::share::SharedView;
 use crate::store::use_store;
-use crate::text;
 use crate::tr;
 use engine::impute::Policy;
 use engine::Tournament;
@@ -56,9 +55,10 @@ fn WithdrawalBody(
     initial_game: Option<GameKey>,
 ) -> impl IntoView {
     let live = LiveAnalysis::resolved(use_store(), tournament);
+    let lang = crate::lang::use_lang();
     let state = Memo::new(move |_| {
         live.analysis.with(|a| match a {
-            Some(Err(e)) => State::Unavailable(text::sentence(&e.to_string())),
+            Some(Err(e)) => State::Unavailable(crate::words::sentence_of(lang.get(), e)),
             Some(Ok(a)) if a.withdrawn.is_empty() => State::NoWithdrawal,
             _ => State::Ready,
         })
@@ -69,7 +69,7 @@ fn WithdrawalBody(
         State::Unavailable(why) => view! {
             <section class="panel" role="status">
                 <h3>{tr!(withdrawal.view.unavailable_heading)}</h3>
-                <p>{why}"."</p>
+                <p>{why}</p>
                 <p>
                     <a href=back.clone()>{tr!(withdrawal.view.back_to_crosstable)}</a>
                     " · "

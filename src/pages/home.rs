@@ -1,16 +1,17 @@
 //! Home: the saved events, the example, a new event, import; backing up and restoring every
 //! event at once, and whether the browser keeps them (persistent storage).
 
-use crate::backup::{self, RestoreConflict};
+use crate::backup::{self, BackupError, RestoreConflict};
 use crate::components::event_list::EventList;
 use crate::components::import_file::ImportFile;
 use crate::components::new_event::NewEventForm;
-use crate::files;
+use crate::files::{self, BrowserError};
 use crate::i18n::{td, td_string, Locale};
 use crate::persist::Settings;
 use crate::store::{use_store, Persistence, Store};
 use crate::text;
 use crate::tr;
+use crate::words::Words;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
@@ -128,15 +129,15 @@ enum Status {
         events: usize,
     },
     DownloadFailed {
-        error: String,
+        error: BrowserError,
     },
     ReadFailed {
         file: String,
-        error: String,
+        error: BrowserError,
     },
     RestoreFailed {
         file: String,
-        error: String,
+        error: BackupError,
     },
     Restored {
         file: String,
@@ -163,12 +164,15 @@ impl Status {
                 td_string!(locale, home.backup.downloaded, count = events).to_string()
             }
             Status::DownloadFailed { error } => {
+                let error = error.words(locale);
                 td_string!(locale, home.backup.download_failed, error).to_string()
             }
             Status::ReadFailed { file, error } => {
+                let error = error.words(locale);
                 td_string!(locale, home.backup.read_failed, name = file, error).to_string()
             }
             Status::RestoreFailed { file, error } => {
+                let error = error.words(locale);
                 td_string!(locale, home.backup.restore_failed, name = file, error).to_string()
             }
             Status::Restored {
@@ -205,9 +209,9 @@ fn restore(
     file_name: &str,
     text: &str,
 ) -> Result<(Status, Vec<RestoreConflict>, Settings), Status> {
-    let file = backup::read_backup(text).map_err(|e| Status::RestoreFailed {
+    let file = backup::read_backup(text).map_err(|error| Status::RestoreFailed {
         file: file_name.to_string(),
-        error: e.to_string(),
+        error,
     })?;
     let plan = store
         .events
@@ -244,9 +248,9 @@ fn BackupRestore() -> impl IntoView {
         files::read_chosen_file(&ev, move |name, text| {
             let outcome = match text {
                 Ok(text) => restore(store, &name, &text),
-                Err(e) => Err(Status::ReadFailed {
+                Err(error) => Err(Status::ReadFailed {
                     file: name.clone(),
-                    error: e.to_string(),
+                    error,
                 }),
             };
             match outcome {

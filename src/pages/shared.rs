@@ -21,6 +21,7 @@ pub const SHARED_ID: &str = "shared";
 
 #[component]
 pub fn SharedPage() -> impl IntoView {
+    let lang = crate::lang::use_lang();
     let fragment = web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .unwrap_or_default();
@@ -28,7 +29,7 @@ pub fn SharedPage() -> impl IntoView {
         Err(e) => view! {
             <section class="panel error" role="alert" data-testid="shared-error">
                 <h2>{tr!(event.share.cannot_open)}</h2>
-                <p>{crate::text::full_stop(&crate::text::sentence(&e.to_string()))}</p>
+                <p>{move || crate::words::sentence_of(lang.get(), &e)}</p>
                 <p>
                     <a href="/">{tr!(event.share.go_home)}</a>
                 </p>

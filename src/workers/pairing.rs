@@ -18,6 +18,8 @@
 //! that does not answer within [`STARTUP_TIMEOUT_MS`] (its files blocked or missing) ends the
 //! pairing with a message instead of leaving the button busy for ever.
 
+use engine::event::EventError;
+use engine::json::JsonError;
 use engine::{ByeKind, StartNo, Tournament};
 use gloo_worker::{HandlerId, Spawnable, Worker, WorkerBridge, WorkerScope};
 use serde::{Deserialize, Serialize};
@@ -51,10 +53,24 @@ pub enum PairOutput {
     Paired(PairResponse),
 }
 
-/// The round paired, or why nothing was paired (the engine's message).
+/// The round paired, or why nothing was paired.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PairResponse {
-    pub outcome: Result<NewRound, String>,
+    pub outcome: Result<NewRound, PairFailure>,
+}
+
+/// Why a pairing did not happen, as facts (the page words them, `crate::words`): the engine's
+/// own error travels from the worker as data.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PairFailure {
+    /// The engine refused to pair the round.
+    Refused(EventError),
+    /// The worker could not read the event it was sent.
+    Unreadable(JsonError),
+    /// The worker's round does not fit the page's event.
+    NotValid(EventError),
+    /// The worker did not answer within this many seconds.
+    NoStart { seconds: i32 },
 }
 
 /// A new round as the worker sends it: its number, boards (White, Black) and the
@@ -95,9 +111,9 @@ fn new_round(p: &Paired) -> NewRound {
 
 /// `t` with the worker's new round, recorded as `engine::event::pair_next_round` records it
 /// (`engine::event::record_pairing`).
-pub fn apply(t: &Tournament, new: NewRound) -> Result<Paired, String> {
+pub fn apply(t: &Tournament, new: NewRound) -> Result<Paired, PairFailure> {
     let tournament = engine::event::record_pairing(t, new.round, &new.boards, new.bye)
-        .map_err(|e| format!("the worker's pairing is not valid: {e}"))?;
+        .map_err(PairFailure::NotValid)?;
     Ok(Paired {
         round: new.round,
         tournament,
@@ -106,8 +122,8 @@ pub fn apply(t: &Tournament, new: NewRound) -> Result<Paired, String> {
 
 /// Pairs the next round of `t` where this code runs (the worker, or the page when built with
 /// `pair-on-main-thread`): the engine's one entry for the app.
-pub fn pair_here(mut t: Tournament) -> Result<Paired, String> {
-    let round = engine::event::pair_next_round(&mut t).map_err(|e| e.to_string())?;
+pub fn pair_here(mut t: Tournament) -> Result<Paired, PairFailure> {
+    let round = engine::event::pair_next_round(&mut t).map_err(PairFailure::Refused)?;
     Ok(Paired {
         round,
         tournament: t,
@@ -117,7 +133,7 @@ pub fn pair_here(mut t: Tournament) -> Result<Paired, String> {
 /// The worker's side: one request, one answer.
 pub fn respond(request: &PairRequest) -> PairResponse {
     let outcome = engine::json::parse(&request.event)
-        .map_err(|e| format!("the event could not be read back: {e}"))
+        .map_err(PairFailure::Unreadable)
         .and_then(pair_here)
         .map(|p| new_round(&p));
     PairResponse { outcome }
@@ -152,7 +168,7 @@ impl Worker for PairingWorker {
 }
 
 /// What the page does with the outcome of a pairing.
-type OnDone = Box<dyn FnOnce(Result<Paired, String>)>;
+type OnDone = Box<dyn FnOnce(Result<Paired, PairFailure>)>;
 
 /// A pairing under way in the worker. Dropping it abandons the answer (the worker closes once
 /// its computation ends; gloo-worker 0.6 cannot interrupt it).
@@ -165,7 +181,7 @@ pub struct PendingPairing {
 /// returned). Keep the returned handle while the answer matters.
 pub fn pair_next_round(
     t: Tournament,
-    on_done: impl FnOnce(Result<Paired, String>) + 'static,
+    on_done: impl FnOnce(Result<Paired, PairFailure>) + 'static,
 ) -> Option<PendingPairing> {
     // A constant: the branch not taken is compiled out, and with it the Dutch engine when the
     // page pairs in the worker.
@@ -183,7 +199,7 @@ pub fn pair_next_round(
     let finish = {
         let on_done = on_done.clone();
         let held = Rc::downgrade(&slot);
-        move |outcome: Result<Paired, String>| {
+        move |outcome: Result<Paired, PairFailure>| {
             if let Some(done) = on_done.borrow_mut().take() {
                 done(outcome);
             }
@@ -212,12 +228,9 @@ pub fn pair_next_round(
     leptos::prelude::set_timeout(
         move || {
             if !ready.get() {
-                finish(Err(format!(
-                    "the pairing worker did not start (no answer within {} s). This happens \
-                     offline before the app was saved for offline use, or when a file is \
-                     blocked; check the connection, then pair again",
-                    STARTUP_TIMEOUT_MS / 1000
-                )));
+                finish(Err(PairFailure::NoStart {
+                    seconds: STARTUP_TIMEOUT_MS / 1000,
+                }));
             }
         },
         std::time::Duration::from_millis(STARTUP_TIMEOUT_MS as u64),
@@ -271,8 +284,13 @@ mod tests {
         let answer = respond(&PairRequest {
             event: engine::json::to_string(&t),
         });
-        let message = answer.outcome.expect_err("round 1 has no results yet");
-        assert!(message.contains("round 1"), "{message}");
+        let failure = answer.outcome.expect_err("round 1 has no results yet");
+        assert_eq!(
+            failure,
+            PairFailure::Refused(EventError::Pairing(
+                engine::dutch::PairingError::RoundInProgress { round: 1 }
+            ))
+        );
     }
 
     #[test]
@@ -290,7 +308,7 @@ mod tests {
         // A player twice on the boards is refused with a message, not stored.
         let mut twice = new.clone();
         twice.boards[0].1 = twice.boards[1].0;
-        assert!(apply(&t, twice).is_err_and(|m| m.contains("not valid")));
+        assert!(apply(&t, twice).is_err_and(|m| matches!(m, PairFailure::NotValid(_))));
         let zero = NewRound { round: 0, ..new };
         assert!(apply(&t, zero).is_err());
     }
@@ -314,6 +332,6 @@ mod tests {
         });
         assert!(answer
             .outcome
-            .is_err_and(|m| m.contains("could not be read")));
+            .is_err_and(|m| matches!(m, PairFailure::Unreadable(_))));
     }
 }

@@ -63,6 +63,7 @@ async fn a_broken_trf_shows_its_line_and_changes_nothing() {
 
     // The function the file input calls once the file is read.
     let err = import_text(store, "broken.trf", BROKEN_TRF).expect_err("a broken file");
+    let err = crosstable::words::Words::words(&err, crosstable::i18n::Locale::en);
     assert!(err.contains("line 4"), "{err}");
     assert_eq!(store.events.get_untracked(), before);
 

@@ -108,7 +108,10 @@ pub fn run_standings(req: StandingsRequest<'_>) -> Result<String, String> {
     };
     let tiebreaks: Vec<Tiebreak> = listed
         .iter()
-        .map(|c| c.parse().map_err(|e: String| format!("--tiebreaks: {e}")))
+        .map(|c| {
+            c.parse()
+                .map_err(|e: engine::tiebreak::CodeError| format!("--tiebreaks: {e}"))
+        })
         .collect::<Result<_, _>>()?;
     let config = Config {
         rules: match args.rules {

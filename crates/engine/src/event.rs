@@ -21,19 +21,19 @@ use crate::model::{
     self, Bye, ByeKind, Format, Game, GameResult, Player, RatingError, Round, StartNo, Tournament,
     Withdrawal,
 };
-use crate::tiebreak::Tiebreak;
+use crate::tiebreak::{CodeError, System, Tiebreak};
 use std::fmt;
 
 /// Most rounds of a Swiss created here.
 pub const MAX_SWISS_ROUNDS: u32 = 99;
 
 /// Why an operation on an event was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum EventError {
     NoName,
     BadRounds(u32),
     TooFewPlayers {
-        system: &'static str,
+        system: System,
         needed: usize,
     },
     /// More players than [`model::max_players`] allows for the format.
@@ -47,11 +47,15 @@ pub enum EventError {
         error: RatingError,
     },
     UnknownPlayer(StartNo),
+    /// A player without a name.
+    NoPlayerName,
     /// The player list is fixed once the schedule has results (round-robin) or round 1 is
     /// paired (removing a player from a Swiss).
-    PlayersFixed(String),
+    PlayersFixed(PlayersFixed),
     /// Only a Swiss is paired round by round (a round-robin's rounds come from its schedule).
-    NotSwiss(&'static str),
+    NotSwiss(SwissOnly),
+    /// The event operated on is not there (an app holding events by id: deleted meanwhile).
+    NoSuchEvent(String),
     UnknownRound(u32),
     UnknownBoard {
         round: u32,
@@ -81,7 +85,7 @@ pub enum EventError {
     Pairing(PairingError),
     /// The round would be empty: nobody is left to pair.
     NobodyToPair(u32),
-    BadTiebreaks(String),
+    BadTiebreaks(CodeError),
 }
 
 impl fmt::Display for EventError {
@@ -99,7 +103,9 @@ impl fmt::Display for EventError {
             }
             EventError::BadRating { name, error } => write!(f, "{name}: {error}"),
             EventError::UnknownPlayer(p) => write!(f, "there is no player {p}"),
+            EventError::NoPlayerName => f.write_str("a player needs a name"),
             EventError::PlayersFixed(why) => write!(f, "{why}"),
+            EventError::NoSuchEvent(id) => write!(f, "there is no event “{id}”"),
             EventError::NotSwiss(what) => write!(
                 f,
                 "{what} is for a Swiss; a round-robin's rounds come from the Berger tables"
@@ -150,6 +156,51 @@ impl fmt::Display for EventError {
 
 impl std::error::Error for EventError {}
 
+/// Why the player list cannot change ([`EventError::PlayersFixed`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum PlayersFixed {
+    /// Adding to a round-robin with results.
+    AddToRoundRobin,
+    /// Removing from a round-robin with results.
+    RemoveFromRoundRobin,
+    /// Removing from a Swiss once round 1 is paired.
+    RemoveFromSwiss,
+}
+
+impl fmt::Display for PlayersFixed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PlayersFixed::AddToRoundRobin => {
+                "players cannot be added to a round-robin once results are entered"
+            }
+            PlayersFixed::RemoveFromRoundRobin => {
+                "players cannot be removed from a round-robin once results are entered"
+            }
+            PlayersFixed::RemoveFromSwiss => {
+                "players cannot be removed once round 1 is paired; withdraw them instead"
+            }
+        })
+    }
+}
+
+/// An operation only a Swiss has ([`EventError::NotSwiss`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum SwissOnly {
+    RequestBye,
+    PairNextRound,
+    UndoPairing,
+}
+
+impl fmt::Display for SwissOnly {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SwissOnly::RequestBye => "requesting a bye",
+            SwissOnly::PairNextRound => "pairing the next round",
+            SwissOnly::UndoPairing => "undoing a pairing",
+        })
+    }
+}
+
 impl From<PairingError> for EventError {
     fn from(e: PairingError) -> EventError {
         EventError::Pairing(e)
@@ -180,7 +231,7 @@ pub fn create(name: &str, format: Format, players: Vec<Player>) -> Result<Tourna
             }
             if t.players.len() < 3 {
                 return Err(EventError::TooFewPlayers {
-                    system: "round-robin",
+                    system: System::RoundRobin,
                     needed: 3,
                 });
             }
@@ -272,7 +323,7 @@ fn has_results(t: &Tournament) -> bool {
 ///   (zero-point, `Z`) in every round already paired, and paired from the next round on.
 pub fn add_player(t: &mut Tournament, mut player: Player) -> Result<StartNo, EventError> {
     if player.name.trim().is_empty() {
-        return Err(EventError::PlayersFixed("a player needs a name".into()));
+        return Err(EventError::NoPlayerName);
     }
     if t.players.len() >= model::max_players(t.format) {
         return Err(EventError::TooManyPlayers {
@@ -289,9 +340,7 @@ pub fn add_player(t: &mut Tournament, mut player: Player) -> Result<StartNo, Eve
     match t.format {
         Format::RoundRobin { cycles } => {
             if has_results(t) {
-                return Err(EventError::PlayersFixed(
-                    "players cannot be added to a round-robin once results are entered".into(),
-                ));
+                return Err(EventError::PlayersFixed(PlayersFixed::AddToRoundRobin));
             }
             next.rounds = berger::schedule(no, cycles);
         }
@@ -329,18 +378,13 @@ pub fn remove_player(t: &mut Tournament, player: StartNo) -> Result<(), EventErr
     match t.format {
         Format::RoundRobin { cycles } => {
             if has_results(t) {
-                return Err(EventError::PlayersFixed(
-                    "players cannot be removed from a round-robin once results are entered".into(),
-                ));
+                return Err(EventError::PlayersFixed(PlayersFixed::RemoveFromRoundRobin));
             }
             next.rounds = berger::schedule(next.players.len() as u32, cycles);
         }
         Format::Swiss { .. } => {
             if paired_rounds(t) > 0 {
-                return Err(EventError::PlayersFixed(
-                    "players cannot be removed once round 1 is paired; withdraw them instead"
-                        .into(),
-                ));
+                return Err(EventError::PlayersFixed(PlayersFixed::RemoveFromSwiss));
             }
             for round in &mut next.rounds {
                 round.byes.retain(|b| b.player != player);
@@ -366,7 +410,7 @@ fn trim_empty_rounds(t: &mut Tournament) {
     }
 }
 
-fn swiss_rounds(t: &Tournament, what: &'static str) -> Result<u32, EventError> {
+fn swiss_rounds(t: &Tournament, what: SwissOnly) -> Result<u32, EventError> {
     match t.format {
         Format::Swiss { rounds } => Ok(rounds),
         Format::RoundRobin { .. } => Err(EventError::NotSwiss(what)),
@@ -382,7 +426,7 @@ pub fn request_bye(
     round: u32,
     kind: Option<ByeKind>,
 ) -> Result<(), EventError> {
-    let total = swiss_rounds(t, "requesting a bye")?;
+    let total = swiss_rounds(t, SwissOnly::RequestBye)?;
     if t.player(player).is_none() {
         return Err(EventError::UnknownPlayer(player));
     }
@@ -441,7 +485,7 @@ pub fn points_before(t: &Tournament, player: StartNo, round: u32) -> crate::mode
 /// round kept. Returns the round number. Refused (nothing changed) while a game of an earlier
 /// round has no result, after the last round, or when no legal pairing exists.
 pub fn pair_next_round(t: &mut Tournament) -> Result<u32, EventError> {
-    let total = swiss_rounds(t, "pairing the next round")?;
+    let total = swiss_rounds(t, SwissOnly::PairNextRound)?;
     let round = paired_rounds(t) + 1;
     if round > total {
         return Err(PairingError::AllRoundsPaired { rounds: total }.into());
@@ -465,10 +509,9 @@ pub fn record_pairing(
     boards: &[(StartNo, StartNo)],
     bye: Option<StartNo>,
 ) -> Result<Tournament, EventError> {
-    let invalid = |why: String| EventError::Pairing(PairingError::Invalid(why));
     let index = (round as usize)
         .checked_sub(1)
-        .ok_or_else(|| invalid("there is no round 0".to_string()))?;
+        .ok_or(EventError::Pairing(PairingError::RoundZero))?;
     let mut next = t.clone();
     while next.rounds.len() <= index {
         next.rounds.push(Round::default());
@@ -488,14 +531,15 @@ pub fn record_pairing(
             kind: ByeKind::PairingAllocated,
         });
     }
-    next.validate().map_err(|e| invalid(e.to_string()))?;
+    next.validate()
+        .map_err(|e| EventError::Pairing(PairingError::Invalid(e)))?;
     Ok(next)
 }
 
 /// Takes back the last round's pairing of a Swiss while none of its games has a result; the
 /// byes and absences requested for it stay. Returns the round.
 pub fn undo_last_pairing(t: &mut Tournament) -> Result<u32, EventError> {
-    swiss_rounds(t, "undoing a pairing")?;
+    swiss_rounds(t, SwissOnly::UndoPairing)?;
     let round = paired_rounds(t);
     if round == 0 {
         return Err(EventError::NothingToUndo);
@@ -594,7 +638,7 @@ pub fn withdraw(
         next.withdrawals.sort_by_key(|w| w.player);
     }
     next.validate()
-        .map_err(|e| EventError::Pairing(PairingError::Invalid(e.to_string())))?;
+        .map_err(|e| EventError::Pairing(PairingError::Invalid(e)))?;
     *t = next;
     Ok(())
 }

@@ -228,7 +228,7 @@ fn round_robin_players_change_the_schedule_until_results() {
     assert_eq!(t, before);
     assert_eq!(
         pair_next_round(&mut t),
-        Err(EventError::NotSwiss("pairing the next round"))
+        Err(EventError::NotSwiss(SwissOnly::PairNextRound))
     );
 }
 

@@ -77,7 +77,7 @@ pub fn detect(text: &str) -> FileFormat {
 }
 
 /// A file that could not be imported, with the format it was read as.
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ImportError {
     Trf(TrfError),
     Json(JsonError),

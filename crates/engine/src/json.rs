@@ -21,7 +21,7 @@ pub const FORMAT: &str = "crosstable";
 pub const VERSION: u32 = 1;
 
 /// Why a JSON file could not be imported.
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum JsonError {
     /// Not JSON at all (position from serde_json).
     Syntax {

@@ -42,7 +42,7 @@ pub fn max_players(format: Format) -> usize {
 }
 
 /// A rating outside [`RATINGS`], or text that is not a number.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RatingError {
     /// The text as entered (trimmed).
     pub text: String,
@@ -430,14 +430,30 @@ pub struct RoundProgress {
 }
 
 /// Something that makes a tournament inconsistent; found by [`Tournament::validate`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ModelError {
-    StartNumbers { index: usize, found: StartNo },
-    UnknownPlayer { round: u32, player: StartNo },
-    PlaysTwice { round: u32, player: StartNo },
-    PlaysItself { round: u32, player: StartNo },
-    BadWithdrawal { player: StartNo, after_round: u32 },
-    BadFormat(String),
+    StartNumbers {
+        index: usize,
+        found: StartNo,
+    },
+    UnknownPlayer {
+        round: u32,
+        player: StartNo,
+    },
+    PlaysTwice {
+        round: u32,
+        player: StartNo,
+    },
+    PlaysItself {
+        round: u32,
+        player: StartNo,
+    },
+    BadWithdrawal {
+        player: StartNo,
+        after_round: u32,
+    },
+    /// A round-robin of other than 1 or 2 cycles.
+    BadCycles(u8),
 }
 
 impl fmt::Display for ModelError {
@@ -466,7 +482,9 @@ impl fmt::Display for ModelError {
                 "withdrawal of player {player} after round {after_round} does not fit the event \
                  (unknown player, or a round beyond the schedule)"
             ),
-            ModelError::BadFormat(why) => write!(f, "{why}"),
+            ModelError::BadCycles(cycles) => {
+                write!(f, "a round-robin has 1 or 2 cycles, not {cycles}")
+            }
         }
     }
 }
@@ -646,9 +664,7 @@ impl Tournament {
         }
         if let Format::RoundRobin { cycles } = self.format {
             if !(1..=2).contains(&cycles) {
-                return Err(ModelError::BadFormat(format!(
-                    "a round-robin has 1 or 2 cycles, not {cycles}"
-                )));
+                return Err(ModelError::BadCycles(cycles));
             }
         }
         let n = self.players.len() as StartNo;

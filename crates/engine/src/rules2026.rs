@@ -16,7 +16,7 @@ use std::fmt;
 pub type Tenths = u32;
 
 /// The points of each kind of result (TRF-2026 `162`), in tenths.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PointSystem {
     /// `W`: a win, over the board or by forfeit; also a full-point bye (`F`).
     pub win: Tenths,
@@ -59,18 +59,19 @@ impl PointSystem {
     /// Reads the value of a `162` record: pairs of a letter (`W D L Z P`) and a number of
     /// points, e.g. `W 3.0    D 1.0    L 0.0    Z 0.0    P 3.0`. Letters not given keep the
     /// standard value (`P` follows `W`).
-    pub fn parse(value: &str) -> Result<PointSystem, String> {
+    pub fn parse(value: &str) -> Result<PointSystem, RecordError> {
         let mut ps = PointSystem::STANDARD;
         let mut pab = None;
         let mut it = value.split_whitespace();
         while let Some(letter) = it.next() {
             let Some(number) = it.next() else {
-                return Err(format!(
-                    "162: \"{letter}\" has no points after it; write e.g. \"W 3.0\""
-                ));
+                return Err(RecordError::PointsMissing {
+                    letter: letter.to_owned(),
+                });
             };
-            let points = parse_points(number).ok_or_else(|| {
-                format!("162: \"{number}\" after {letter} is not a number of points such as 1.0")
+            let points = parse_points(number).ok_or_else(|| RecordError::PointsNotANumber {
+                letter: letter.to_owned(),
+                found: number.to_owned(),
             })?;
             match letter.to_ascii_uppercase().as_str() {
                 "W" => ps.win = points,
@@ -79,23 +80,19 @@ impl PointSystem {
                 "Z" => ps.zero = points,
                 "P" => pab = Some(points),
                 other => {
-                    return Err(format!(
-                        "162: unknown result letter \"{other}\"; the point system knows W (win), \
-                         D (draw), L (loss), Z (zero-point bye, forfeit loss) and P \
-                         (pairing-allocated bye)"
-                    ))
+                    return Err(RecordError::UnknownLetter {
+                        letter: other.to_owned(),
+                    })
                 }
             }
         }
         ps.pab = pab.unwrap_or(ps.win);
         if ps.loss > ps.draw || ps.draw > ps.win {
-            return Err(format!(
-                "162: a win ({}) must be worth at least a draw ({}), and a draw at least a loss \
-                 ({})",
-                show(ps.win),
-                show(ps.draw),
-                show(ps.loss)
-            ));
+            return Err(RecordError::PointsOrder {
+                win: ps.win,
+                draw: ps.draw,
+                loss: ps.loss,
+            });
         }
         Ok(ps)
     }
@@ -221,7 +218,7 @@ pub struct AccelerationRecord {
 impl AccelerationRecord {
     /// Reads the value of a `250` record: `[match points] game points, first round, last round,
     /// first player, last player` (match points, for team events, must be blank).
-    pub fn parse(line: &str) -> Result<AccelerationRecord, String> {
+    pub fn parse(line: &str) -> Result<AccelerationRecord, RecordError> {
         let chars: Vec<char> = line.chars().collect();
         let field = |a: usize, b: usize| -> String {
             chars
@@ -231,34 +228,27 @@ impl AccelerationRecord {
                 .trim()
                 .to_owned()
         };
-        let bad = |what: &str| {
-            format!(
-                "250: {what}; the record is \"250 MMMM GGGG RRR RRR PPPP PPPP\" (match points \
-                 blank, game points, first and last round, first and last player)"
-            )
-        };
+        let bad = RecordError::Acceleration;
         if !field(4, 8).is_empty() && parse_points(&field(4, 8)) != Some(0) {
-            return Err(bad(
-                "match points (columns 5–8) are for team events and must be blank",
-            ));
+            return Err(bad(AccelerationProblem::MatchPoints));
         }
-        let points = parse_points(&field(9, 13)).ok_or_else(|| bad("no game points"))?;
-        let num = |a, b, what: &str| -> Result<u32, String> {
+        let points = parse_points(&field(9, 13)).ok_or(bad(AccelerationProblem::NoGamePoints))?;
+        let num = |a, b, what: AccelerationField| -> Result<u32, RecordError> {
             field(a, b)
                 .parse::<u32>()
                 .ok()
                 .filter(|&x| x > 0)
-                .ok_or_else(|| bad(&format!("no {what}")))
+                .ok_or(bad(AccelerationProblem::Missing(what)))
         };
         let r = AccelerationRecord {
             points,
-            first_round: num(14, 17, "first round")?,
-            last_round: num(18, 21, "last round")?,
-            first_player: num(22, 26, "first player")?,
-            last_player: num(27, 31, "last player")?,
+            first_round: num(14, 17, AccelerationField::FirstRound)?,
+            last_round: num(18, 21, AccelerationField::LastRound)?,
+            first_player: num(22, 26, AccelerationField::FirstPlayer)?,
+            last_player: num(27, 31, AccelerationField::LastPlayer)?,
         };
         if r.first_round > r.last_round || r.first_player > r.last_player {
-            return Err(bad("the first round or player comes after the last"));
+            return Err(bad(AccelerationProblem::Order));
         }
         Ok(r)
     }
@@ -298,17 +288,12 @@ pub struct Prohibited {
 impl Prohibited {
     /// Reads the value of a `260` record: first round, last round, then two or more start
     /// numbers.
-    pub fn parse(value: &str) -> Result<Prohibited, String> {
+    pub fn parse(value: &str) -> Result<Prohibited, RecordError> {
         let nums: Result<Vec<u32>, _> = value.split_whitespace().map(str::parse::<u32>).collect();
-        let bad = |what: &str| {
-            format!(
-                "260: {what}; the record is \"260 FFF LLL PPPP PPPP …\" (first round, last \
-                 round, then the start numbers of two or more players)"
-            )
-        };
-        let nums = nums.map_err(|_| bad("only whole numbers are allowed"))?;
+        let bad = RecordError::Prohibited;
+        let nums = nums.map_err(|_| bad(ProhibitedProblem::NotWholeNumbers))?;
         if nums.len() < 4 {
-            return Err(bad("it needs two rounds and at least two players"));
+            return Err(bad(ProhibitedProblem::TooShort));
         }
         let p = Prohibited {
             first_round: nums[0],
@@ -316,12 +301,10 @@ impl Prohibited {
             players: nums[2..].to_vec(),
         };
         if p.first_round == 0 || p.first_round > p.last_round {
-            return Err(bad(
-                "the rounds run from 1, and the first is not after the last",
-            ));
+            return Err(bad(ProhibitedProblem::Rounds));
         }
         if p.players.contains(&0) {
-            return Err(bad("start numbers run from 1"));
+            return Err(bad(ProhibitedProblem::ZeroPlayer));
         }
         Ok(p)
     }
@@ -501,17 +484,10 @@ impl Tournament {
 
     /// Why the event's point system cannot go with its acceleration, if it cannot: Baku gives
     /// a win's and a draw's points, so it needs a loss worth 0 and a win worth two draws.
-    pub fn acceleration_problem(&self) -> Option<String> {
+    pub fn acceleration_problem(&self) -> Option<BakuPoints> {
         let ps = self.point_system();
-        (self.acceleration() == Acceleration::Baku && (ps.loss != 0 || ps.draw * 2 != ps.win)).then(
-            || {
-                format!(
-                    "Baku acceleration needs a point system where a loss is worth 0 and a win two \
-                     draws; this event scores {}",
-                    ps.label()
-                )
-            },
-        )
+        (self.acceleration() == Acceleration::Baku && (ps.loss != 0 || ps.draw * 2 != ps.win))
+            .then_some(BakuPoints { points: ps })
     }
 
     /// The prohibited pairings (`260` records), in their order.
@@ -540,36 +516,36 @@ impl Tournament {
     /// Checks a group before it is added: two or more different players of the event, rounds
     /// within the schedule, and a Swiss (a round-robin's pairings come from the Berger tables,
     /// which cannot steer round any pair).
-    pub fn check_prohibited(&self, g: &Prohibited) -> Result<(), String> {
+    pub fn check_prohibited(&self, g: &Prohibited) -> Result<(), ProhibitedError> {
         if self.format.is_round_robin() {
-            return Err(
-                "a round-robin's pairings come from the FIDE Berger tables, where everyone meets \
-                 everyone: prohibited pairings can only be honoured in a Swiss"
-                    .into(),
-            );
+            return Err(ProhibitedError::RoundRobin);
         }
         let n = self.players.len() as StartNo;
-        if let Some(p) = g.players.iter().find(|&&p| p == 0 || p > n) {
-            return Err(format!("there is no player {p}; start numbers run 1–{n}"));
+        if let Some(&p) = g.players.iter().find(|&&p| p == 0 || p > n) {
+            return Err(ProhibitedError::NoSuchPlayer {
+                player: p,
+                players: n,
+            });
         }
         let mut distinct = g.players.clone();
         distinct.sort_unstable();
         distinct.dedup();
         if distinct.len() < 2 {
-            return Err("name at least two different players".into());
+            return Err(ProhibitedError::OnePlayer);
         }
         let last = self.scheduled_rounds();
         if g.first_round == 0 || g.first_round > g.last_round || g.last_round > last {
-            return Err(format!(
-                "the rounds run from 1 to {last}, the first not after the last (got {}–{})",
-                g.first_round, g.last_round
-            ));
+            return Err(ProhibitedError::Rounds {
+                rounds: last,
+                first_round: g.first_round,
+                last_round: g.last_round,
+            });
         }
         Ok(())
     }
 
     /// Adds a prohibited-pairings group after [`Tournament::check_prohibited`].
-    pub fn add_prohibited(&mut self, g: Prohibited) -> Result<(), String> {
+    pub fn add_prohibited(&mut self, g: Prohibited) -> Result<(), ProhibitedError> {
         self.check_prohibited(&g)?;
         let mut groups = self.prohibited_pairings();
         groups.push(g);
@@ -606,6 +582,205 @@ impl Tournament {
     }
 }
 
+/// Why a TRF-2026 `162` (point system), `250` (acceleration) or `260` (prohibited pairings)
+/// record cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// `162`: a result letter without points after it.
+    PointsMissing { letter: String },
+    /// `162`: points that are not a number such as `1.0`.
+    PointsNotANumber { letter: String, found: String },
+    /// `162`: a letter other than `W D L Z P` (upper case).
+    UnknownLetter { letter: String },
+    /// `162`: a win worth less than a draw, or a draw less than a loss.
+    PointsOrder {
+        win: Tenths,
+        draw: Tenths,
+        loss: Tenths,
+    },
+    /// `250`.
+    Acceleration(AccelerationProblem),
+    /// `260`.
+    Prohibited(ProhibitedProblem),
+}
+
+/// What is wrong with a `250` record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AccelerationProblem {
+    /// Match points (columns 5–8) given: they are for team events.
+    MatchPoints,
+    NoGamePoints,
+    Missing(AccelerationField),
+    /// The first round or player comes after the last.
+    Order,
+}
+
+/// A field of a `250` record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AccelerationField {
+    FirstRound,
+    LastRound,
+    FirstPlayer,
+    LastPlayer,
+}
+
+/// What is wrong with a `260` record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProhibitedProblem {
+    NotWholeNumbers,
+    /// Fewer than two rounds and two players.
+    TooShort,
+    /// Round 0, or the first round after the last.
+    Rounds,
+    /// Start number 0.
+    ZeroPlayer,
+}
+
+/// Why a prohibited-pairings group cannot be added to an event
+/// ([`Tournament::check_prohibited`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProhibitedError {
+    /// The event is a round-robin.
+    RoundRobin,
+    NoSuchPlayer {
+        player: StartNo,
+        players: StartNo,
+    },
+    /// Fewer than two different players.
+    OnePlayer,
+    /// Rounds outside `1..=rounds`, or the first after the last.
+    Rounds {
+        rounds: u32,
+        first_round: u32,
+        last_round: u32,
+    },
+}
+
+/// Baku acceleration with a point system it cannot use: its virtual points are a win's and a
+/// draw's, so a loss must be worth 0 and a win two draws ([`Tournament::acceleration_problem`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct BakuPoints {
+    /// The event's point system.
+    pub points: PointSystem,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::PointsMissing { letter } => write!(
+                f,
+                "162: \"{letter}\" has no points after it; write e.g. \"W 3.0\""
+            ),
+            RecordError::PointsNotANumber { letter, found } => write!(
+                f,
+                "162: \"{found}\" after {letter} is not a number of points such as 1.0"
+            ),
+            RecordError::UnknownLetter { letter } => write!(
+                f,
+                "162: unknown result letter \"{letter}\"; the point system knows W (win), D \
+                 (draw), L (loss), Z (zero-point bye, forfeit loss) and P (pairing-allocated bye)"
+            ),
+            RecordError::PointsOrder { win, draw, loss } => write!(
+                f,
+                "162: a win ({}) must be worth at least a draw ({}), and a draw at least a loss \
+                 ({})",
+                show(*win),
+                show(*draw),
+                show(*loss)
+            ),
+            RecordError::Acceleration(problem) => write!(
+                f,
+                "250: {problem}; the record is \"250 MMMM GGGG RRR RRR PPPP PPPP\" (match points \
+                 blank, game points, first and last round, first and last player)"
+            ),
+            RecordError::Prohibited(problem) => write!(
+                f,
+                "260: {problem}; the record is \"260 FFF LLL PPPP PPPP …\" (first round, last \
+                 round, then the start numbers of two or more players)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl fmt::Display for AccelerationProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AccelerationProblem::MatchPoints => {
+                f.write_str("match points (columns 5–8) are for team events and must be blank")
+            }
+            AccelerationProblem::NoGamePoints => f.write_str("no game points"),
+            AccelerationProblem::Missing(field) => write!(
+                f,
+                "no {}",
+                match field {
+                    AccelerationField::FirstRound => "first round",
+                    AccelerationField::LastRound => "last round",
+                    AccelerationField::FirstPlayer => "first player",
+                    AccelerationField::LastPlayer => "last player",
+                }
+            ),
+            AccelerationProblem::Order => {
+                f.write_str("the first round or player comes after the last")
+            }
+        }
+    }
+}
+
+impl fmt::Display for ProhibitedProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ProhibitedProblem::NotWholeNumbers => "only whole numbers are allowed",
+            ProhibitedProblem::TooShort => "it needs two rounds and at least two players",
+            ProhibitedProblem::Rounds => {
+                "the rounds run from 1, and the first is not after the last"
+            }
+            ProhibitedProblem::ZeroPlayer => "start numbers run from 1",
+        })
+    }
+}
+
+impl fmt::Display for ProhibitedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProhibitedError::RoundRobin => f.write_str(
+                "a round-robin's pairings come from the FIDE Berger tables, where everyone meets \
+                 everyone: prohibited pairings can only be honoured in a Swiss",
+            ),
+            ProhibitedError::NoSuchPlayer { player, players } => write!(
+                f,
+                "there is no player {player}; start numbers run 1–{players}"
+            ),
+            ProhibitedError::OnePlayer => f.write_str("name at least two different players"),
+            ProhibitedError::Rounds {
+                rounds,
+                first_round,
+                last_round,
+            } => write!(
+                f,
+                "the rounds run from 1 to {rounds}, the first not after the last (got \
+                 {first_round}–{last_round})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ProhibitedError {}
+
+impl fmt::Display for BakuPoints {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Baku acceleration needs a point system where a loss is worth 0 and a win two draws; \
+             this event scores {}",
+            self.points.label()
+        )
+    }
+}
+
+impl std::error::Error for BakuPoints {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -624,6 +799,7 @@ mod tests {
         assert!(PointSystem::parse(" W 1.0 D 2.0").is_err());
         assert!(PointSystem::parse(" X 1.0")
             .unwrap_err()
+            .to_string()
             .contains("unknown"));
         assert!(PointSystem::parse(" W").is_err());
     }
@@ -658,14 +834,17 @@ mod tests {
         assert!(t
             .add_prohibited(g(1, 5, &[1, 7]))
             .unwrap_err()
+            .to_string()
             .contains("no player 7"));
         assert!(t
             .add_prohibited(g(1, 5, &[2, 2]))
             .unwrap_err()
+            .to_string()
             .contains("two different"));
         assert!(t
             .add_prohibited(g(2, 6, &[1, 2]))
             .unwrap_err()
+            .to_string()
             .contains("1 to 5"));
         t.add_prohibited(g(1, 5, &[1, 2, 3])).unwrap();
         t.add_prohibited(g(2, 3, &[5, 6])).unwrap();
@@ -680,6 +859,7 @@ mod tests {
         assert!(rr
             .check_prohibited(&g(1, 3, &[1, 2]))
             .unwrap_err()
+            .to_string()
             .contains("Berger"));
         assert_eq!(show_short(30), "3");
         assert_eq!(show_short(25), "2.5");

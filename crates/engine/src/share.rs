@@ -12,13 +12,16 @@
 
 use crate::elo::Expectation;
 use crate::impute::Params;
+use crate::json::JsonError;
+use crate::model::ModelError;
 use crate::{StartNo, Tournament};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-const PREFIX: &str = "v1.";
+/// What every link made by this version starts with.
+pub const PREFIX: &str = "v1.";
 /// Inflated documents larger than this are refused (a link is a few kilobytes): a small link
 /// must not be able to make the reader allocate gigabytes.
 const MAX_INFLATED: usize = 4 << 20;
@@ -87,8 +90,12 @@ pub enum ShareError {
     UnknownVersion,
     Base64,
     Inflate,
+    /// The link's JSON does not have the expected shape (serde's message).
     Document(String),
-    Event(String),
+    /// The shared event cannot be read.
+    Event(JsonError),
+    /// The shared event is inconsistent.
+    Invalid(ModelError),
 }
 
 impl fmt::Display for ShareError {
@@ -105,6 +112,7 @@ impl fmt::Display for ShareError {
             ShareError::Inflate => write!(f, "the link is damaged (its data does not decompress)"),
             ShareError::Document(e) => write!(f, "the link's content is not readable: {e}"),
             ShareError::Event(e) => write!(f, "the shared event is not readable: {e}"),
+            ShareError::Invalid(e) => write!(f, "the shared event is not readable: {e}"),
         }
     }
 }
@@ -144,11 +152,8 @@ pub fn decode(fragment: &str) -> Result<Shared, ShareError> {
         .map_err(|_| ShareError::Inflate)?;
     let doc: Doc =
         serde_json::from_slice(&json).map_err(|e| ShareError::Document(e.to_string()))?;
-    let tournament =
-        crate::json::parse(&doc.event).map_err(|e| ShareError::Event(e.to_string()))?;
-    tournament
-        .validate()
-        .map_err(|e| ShareError::Event(e.to_string()))?;
+    let tournament = crate::json::parse(&doc.event).map_err(ShareError::Event)?;
+    tournament.validate().map_err(ShareError::Invalid)?;
     // A k the engine refuses (a hand-made link) opens at the paper's k.
     let k = Params::check_k(doc.k).unwrap_or(Params::PAPER_K);
     Ok(Shared {

@@ -7,6 +7,7 @@ use crate::i18n::{td, td_string};
 use crate::store::use_store;
 use crate::text;
 use crate::tr;
+use crate::words::Words;
 use engine::event::{self, EventError};
 use engine::{ByeKind, StartNo, Tournament};
 use leptos::prelude::*;
@@ -67,7 +68,11 @@ pub(super) fn Requests(
                 if let EventError::WithdrawFromPairedRound { player, round, .. } = e {
                     choice.set(Some((player, round)));
                 }
-                error.set(Some(format!("{e}. Nothing was changed.")));
+                let l = lang.get_untracked();
+                let error_words = e.words(l);
+                error.set(Some(
+                    td_string!(l, errors.outcome.nothing_changed, error = error_words).to_string(),
+                ));
                 false
             }
         }

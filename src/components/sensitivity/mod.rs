@@ -175,21 +175,21 @@ fn SensitivityBody(
         chosen.get().or(first).unwrap_or(1)
     });
     let sweeps = Sweeps::new(tournament, cliff_player);
+    let lang = sweeps.lang;
     let error = move || -> Option<String> {
         sweeps.sweep.with(|s| match s {
-            Err(e) => Some(text::sentence(&e.to_string())),
+            Err(e) => Some(crate::words::sentence_of(lang.get(), e)),
             Ok(_) => None,
         })
     };
     let back = EventView::Crosstable.href(&event_id);
-    let lang = sweeps.lang;
     view! {
         <article class="event">
             <EventHeader event_id=event_id tournament=tournament current=Signal::derive(|| EventView::Sensitivity) />
             {move || error().map(|why| view! {
                 <section class="panel" role="status">
                     <h3>{tr!(sensitivity.view.unavailable_heading)}</h3>
-                    <p>{why}"."</p>
+                    <p>{why}</p>
                 </section>
             })}
             <Show when=move || error().is_none()>

@@ -60,7 +60,7 @@ pub fn SimResults(
             let download = move |_| {
                 let outcome = result
                     .with_value(|r| files::download(&csv_file_name(r), "text/csv", &r.to_csv()));
-                download_error.set(outcome.err());
+                download_error.set(outcome.err().map(|e| e.to_string()));
             };
             let total = f.result.scenarios.len() as u64 * f.result.tournaments_per_scenario;
             let (seed, k, workers, seconds) =

@@ -46,6 +46,7 @@ pub fn WhatIfScreen(
             return page;
         }
         let complete = Memo::new(move |_| tournament.with(whatif::check_complete));
+        let lang = crate::lang::use_lang();
         let is_swiss = Memo::new(move |_| tournament.with(|t| !t.format.is_round_robin()));
         let body = move || {
             if is_swiss.get() {
@@ -53,7 +54,6 @@ pub fn WhatIfScreen(
             }
             match complete.get() {
             Err(e) => {
-                let lang = crate::lang::use_lang();
                 let why = Signal::derive(move || tournament.with(|t| why_incomplete(lang.get(), t, &e)));
                 view! { <NeedsCompleteEvent why=why /> }.into_any()
             }
@@ -82,7 +82,7 @@ pub fn why_incomplete(l: Locale, t: &Tournament, e: &whatif::WhatIfError) -> Str
         scheduled,
     } = *e
     else {
-        return text::sentence(&e.to_string());
+        return crate::words::sentence_of(l, e);
     };
     let complete = engine::example::complete().name;
     // The first incomplete player is often an opponent of the one who withdrew: name the
@@ -231,7 +231,8 @@ fn EveryCase(
         summary.with(|s| match s {
             None => None,
             Some(Err(e)) => {
-                Some(view! { <p role="alert">{text::sentence(&e.to_string())}"."</p> }.into_any())
+                let e = e.clone();
+                Some(view! { <p role="alert">{move || crate::words::sentence_of(lang.get(), &e)}</p> }.into_any())
             }
             Some(Ok(s)) => {
                 let l = lang.get();

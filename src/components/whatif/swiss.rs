@@ -187,11 +187,12 @@ pub fn SwissWhatIfView(
             result.with(|w| w.as_ref().ok().map(|w| tournament.with(|t| build(l, t, w))))
         })
     };
+    let lang = crate::lang::use_lang();
     let problem = move || {
         result.with(|r| {
             r.as_ref()
                 .err()
-                .map(|e| view! { <p role="alert" data-testid="swiss-whatif-error">{text::sentence(&e.to_string())}"."</p> })
+                .map(|e| view! { <p role="alert" data-testid="swiss-whatif-error">{crate::words::sentence_of(lang.get(), e)}</p> })
         })
     };
     let summary = move || {

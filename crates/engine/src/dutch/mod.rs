@@ -19,7 +19,8 @@ pub mod criteria;
 pub mod matching;
 pub mod weight;
 
-use crate::model::{ByeKind, Color, Entry, GameResult, StartNo, Tournament};
+use crate::model::{ByeKind, Color, Entry, GameResult, ModelError, StartNo, Tournament};
+use crate::rules2026::BakuPoints;
 use criteria::{Col, Entrant, Float, Layout};
 use std::fmt;
 use weight::Wide;
@@ -60,7 +61,7 @@ impl Pairing {
 }
 
 /// Why a round cannot be paired.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum PairingError {
     /// The last round still has games without a result.
     RoundInProgress { round: u32 },
@@ -75,7 +76,11 @@ pub enum PairingError {
     /// No pairing satisfies the absolute criteria (no rematch, bye rules, colours).
     NoLegalPairing { round: u32, players: usize },
     /// The tournament's data is inconsistent.
-    Invalid(String),
+    Invalid(ModelError),
+    /// Baku acceleration with a point system it cannot use.
+    Acceleration(BakuPoints),
+    /// A pairing recorded for round 0.
+    RoundZero,
 }
 
 impl fmt::Display for PairingError {
@@ -105,6 +110,12 @@ impl fmt::Display for PairingError {
                  C.04.3 C1–C3)"
             ),
             PairingError::Invalid(why) => write!(f, "the tournament is inconsistent: {why}"),
+            PairingError::Acceleration(why) => {
+                write!(f, "the tournament is inconsistent: {why}")
+            }
+            PairingError::RoundZero => {
+                f.write_str("the tournament is inconsistent: there is no round 0")
+            }
         }
     }
 }
@@ -164,8 +175,7 @@ pub fn pair(
     which: RoundToPair,
     rules: DutchRules,
 ) -> Result<Pairing, PairingError> {
-    t.validate()
-        .map_err(|e| PairingError::Invalid(e.to_string()))?;
+    t.validate().map_err(PairingError::Invalid)?;
     let round = match which {
         RoundToPair::FromFile => round_to_pair(t)?,
         RoundToPair::Stated(round) => round.max(1),
@@ -192,7 +202,7 @@ pub fn pair_round(t: &Tournament, round: u32, rules: DutchRules) -> Result<Pairi
         return Err(PairingError::AllRoundsPaired { rounds: total });
     }
     if let Some(why) = t.acceleration_problem() {
-        return Err(PairingError::Invalid(why));
+        return Err(PairingError::Acceleration(why));
     }
     let points = t.point_system();
     let history = history(t, round, &points)?;

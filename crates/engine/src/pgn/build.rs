@@ -1,11 +1,11 @@
 //! A new event from the games of a PGN file.
 
-use super::error::{PgnError, PgnErrorKind};
+use super::error::{NotRoundRobin, PgnError, PgnErrorKind};
 use super::games::{self, name_key, Record};
 use super::read::{self, PgnGame};
 use crate::model::{Bye, ByeKind, Format, Game, Player, Round, StartNo, Tournament};
 use crate::tiebreak::Tiebreak;
-use crate::trf::TrfWarning;
+use crate::trf::{TrfWarning, TrfWarningKind};
 use std::collections::HashMap;
 
 /// Which system the games were played in.
@@ -68,7 +68,7 @@ pub fn to_event(
     }
     describe(&mut t, &parsed, format);
     t.validate()
-        .map_err(|e| PgnError::at(1, PgnErrorKind::Inconsistent(e.to_string())))?;
+        .map_err(|e| PgnError::at(1, PgnErrorKind::Inconsistent(e)))?;
     Ok((t, warnings))
 }
 
@@ -98,10 +98,11 @@ fn collect_players(records: &[Record], warnings: &mut Vec<TrfWarning>) -> Vec<Pl
                 (Some(first), Some(elo)) if first != elo => warnings.push(TrfWarning {
                     line: r.line,
                     column: None,
-                    message: format!(
-                        "{} is rated {elo} here but {first} in an earlier round; {first} is kept",
-                        side.name
-                    ),
+                    kind: TrfWarningKind::EloDiffers {
+                        name: side.name.clone(),
+                        first,
+                        other: elo,
+                    },
                 }),
                 _ => {}
             }
@@ -148,14 +149,15 @@ fn decide_format(
         FormatChoice::RoundRobin => {
             let cycles = most.max(1);
             let why = if cycles > 2 {
-                Some(format!("a pair of players meets {cycles} times"))
+                Some(NotRoundRobin::MeetTooOften { times: cycles })
             } else if players < 3 {
-                Some("a round-robin needs at least 3 players".to_owned())
+                Some(NotRoundRobin::TooFewPlayers)
             } else if last_round > rr_rounds(cycles) {
-                Some(format!(
-                    "{players} players play {} rounds, and the file has {last_round}",
-                    rr_rounds(cycles)
-                ))
+                Some(NotRoundRobin::TooManyRounds {
+                    players,
+                    rounds: rr_rounds(cycles),
+                    found: last_round,
+                })
             } else {
                 None
             };

@@ -1,6 +1,7 @@
 //! What can go wrong reading a PGN file or turning its games into an event, each with the line
 //! it happened on, what was found, and how to fix it.
 
+use crate::model::ModelError;
 use std::fmt;
 
 /// A PGN file that cannot be imported: where, what, and how to fix it. Nothing is imported
@@ -48,18 +49,96 @@ pub enum PgnErrorKind {
     /// A round has no game although later rounds do.
     EmptyRound(u32),
     /// The games cannot be a round-robin (asked for one).
-    NotRoundRobin(String),
+    NotRoundRobin(NotRoundRobin),
     /// Names that are not players of the event the results are merged into, each with its
     /// line (`“A” (line 3), “B” (line 9)`).
-    UnknownPlayer(String),
+    UnknownPlayer(Vec<(String, usize)>),
     /// A round beyond the event's schedule.
     RoundBeyondSchedule { round: u32, scheduled: u32 },
     /// The event pairs this round differently.
-    PairingDiffers { round: u32, what: String },
+    PairingDiffers { round: u32, what: PairingDiff },
     /// A round after a round the event has not paired yet (rounds are added in order).
     RoundOutOfOrder { round: u32, next: u32 },
     /// The event the games make is inconsistent (the model's own check).
-    Inconsistent(String),
+    Inconsistent(ModelError),
+}
+
+/// Why the games cannot be a round-robin ([`PgnErrorKind::NotRoundRobin`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotRoundRobin {
+    /// A pair of players meets more than twice.
+    MeetTooOften {
+        times: u32,
+    },
+    TooFewPlayers,
+    /// More rounds than a round-robin of this many players has.
+    TooManyRounds {
+        players: usize,
+        rounds: u32,
+        found: u32,
+    },
+}
+
+/// How the event pairs a round differently from the file ([`PgnErrorKind::PairingDiffers`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PairingDiff {
+    /// The file gives a bye the event does not.
+    NoSuchBye { name: String },
+    /// The event does not pair White with Black (`opponent`: White's opponent in the event).
+    NotPaired {
+        white: String,
+        black: String,
+        opponent: Option<String>,
+    },
+    /// The event pairs them with the other colours.
+    Colours { white: String, black: String },
+}
+
+impl fmt::Display for NotRoundRobin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotRoundRobin::MeetTooOften { times } => {
+                write!(f, "a pair of players meets {times} times")
+            }
+            NotRoundRobin::TooFewPlayers => f.write_str("a round-robin needs at least 3 players"),
+            NotRoundRobin::TooManyRounds {
+                players,
+                rounds,
+                found,
+            } => write!(
+                f,
+                "{players} players play {rounds} rounds, and the file has {found}"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for PairingDiff {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PairingDiff::NoSuchBye { name } => write!(f, "the event does not give {name} this bye"),
+            PairingDiff::NotPaired {
+                white,
+                black,
+                opponent: Some(opponent),
+            } => write!(
+                f,
+                "the event does not pair {white} with {black}: {white} plays {opponent}"
+            ),
+            PairingDiff::NotPaired {
+                white,
+                black,
+                opponent: None,
+            } => write!(
+                f,
+                "the event does not pair {white} with {black}: {white} has no game"
+            ),
+            PairingDiff::Colours { white, black } => write!(
+                f,
+                "{white} has Black against {black} in the event, White in the file"
+            ),
+        }
+    }
 }
 
 impl PgnErrorKind {
@@ -164,7 +243,12 @@ impl fmt::Display for PgnErrorKind {
             }
             PgnErrorKind::NotRoundRobin(why) => write!(f, "the games are not a round-robin: {why}"),
             PgnErrorKind::UnknownPlayer(names) => {
-                write!(f, "not players of this event: {names}")
+                f.write_str("not players of this event: ")?;
+                for (i, (name, line)) in names.iter().enumerate() {
+                    let comma = if i > 0 { ", " } else { "" };
+                    write!(f, "{comma}“{name}” (line {line})")?;
+                }
+                Ok(())
             }
             PgnErrorKind::RoundBeyondSchedule { round, scheduled } => {
                 write!(f, "round {round} is beyond the event's {scheduled} rounds")

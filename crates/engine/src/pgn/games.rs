@@ -4,7 +4,7 @@
 use super::error::{PgnError, PgnErrorKind};
 use super::read::PgnGame;
 use crate::model::{self, ByeKind, Color, GameResult, Outcome};
-use crate::trf::TrfWarning;
+use crate::trf::{TrfWarning, TrfWarningKind};
 
 /// The name that stands for "no opponent" (how pairing programs export byes as games).
 pub const BYE_NAME: &str = "BYE";
@@ -113,7 +113,7 @@ fn parse_round(text: &str) -> Option<(u32, Option<u32>)> {
 
 /// An Elo tag: blank, `-`, `?` or `0` is unrated; a number outside [`model::RATINGS`] or
 /// other text is unrated with a warning.
-fn parse_elo(game: &PgnGame, tag: &str, warnings: &mut Vec<TrfWarning>) -> Option<u16> {
+fn parse_elo(game: &PgnGame, tag: &'static str, warnings: &mut Vec<TrfWarning>) -> Option<u16> {
     let t = game.tag(tag)?;
     let v = t.value.trim();
     if v.is_empty() || v == "-" || v == "?" || v == "0" {
@@ -129,11 +129,10 @@ fn parse_elo(game: &PgnGame, tag: &str, warnings: &mut Vec<TrfWarning>) -> Optio
             warnings.push(TrfWarning {
                 line: t.line,
                 column: None,
-                message: format!(
-                    "{tag} “{v}” is not a rating from {} to {}; the player is taken as unrated",
-                    model::RATINGS.start(),
-                    model::RATINGS.end()
-                ),
+                kind: TrfWarningKind::BadElo {
+                    tag,
+                    found: v.to_owned(),
+                },
             });
             None
         }

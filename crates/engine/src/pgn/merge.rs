@@ -4,7 +4,7 @@
 //! changes until the caller keeps the new event.
 
 use super::build::make_round;
-use super::error::{PgnError, PgnErrorKind};
+use super::error::{PairingDiff, PgnError, PgnErrorKind};
 use super::games::{self, name_key, result_text, Record};
 use super::read;
 use crate::model::{Entry, GameResult, StartNo, Tournament};
@@ -108,7 +108,7 @@ pub fn merge(t: &Tournament, text: &str) -> Result<Merge, PgnError> {
         }
     }
     out.validate()
-        .map_err(|e| PgnError::at(1, PgnErrorKind::Inconsistent(e.to_string())))?;
+        .map_err(|e| PgnError::at(1, PgnErrorKind::Inconsistent(e)))?;
     Ok(Merge {
         tournament: out,
         changes,
@@ -133,16 +133,7 @@ fn check_names(records: &[Record], number: &HashMap<String, StartNo>) -> Result<
     }
     match unknown.first() {
         None => Ok(()),
-        Some(&(_, line)) => {
-            let list: Vec<String> = unknown
-                .iter()
-                .map(|(n, l)| format!("“{n}” (line {l})"))
-                .collect();
-            Err(PgnError::at(
-                line,
-                PgnErrorKind::UnknownPlayer(list.join(", ")),
-            ))
-        }
+        Some(&(_, line)) => Err(PgnError::at(line, PgnErrorKind::UnknownPlayer(unknown))),
     }
 }
 
@@ -179,7 +170,7 @@ fn merge_one(
     let no = |name: &str| number[&name_key(name)];
     let names: Vec<String> = t.players.iter().map(|p| p.name.clone()).collect();
     let name = |p: StartNo| names.get(p as usize - 1).cloned().unwrap_or_default();
-    let differs = |what: String| {
+    let differs = |what: PairingDiff| {
         PgnError::at(
             r.line,
             PgnErrorKind::PairingDiffers {
@@ -201,10 +192,9 @@ fn merge_one(
                 after: "bye".into(),
                 kind: ChangeKind::Same,
             }),
-            _ => Err(differs(format!(
-                "the event does not give {} this bye",
-                side.name
-            ))),
+            _ => Err(differs(PairingDiff::NoSuchBye {
+                name: side.name.clone(),
+            })),
         };
     }
     let (w, b) = (no(&r.white.name), no(&r.black.name));
@@ -214,19 +204,20 @@ fn merge_one(
         .find(|g| (g.white == w && g.black == b) || (g.white == b && g.black == w))
     else {
         let opponent = match round.entry(w) {
-            Entry::Game { opponent, .. } => format!("plays {}", name(opponent)),
-            _ => "has no game".to_owned(),
+            Entry::Game { opponent, .. } => Some(name(opponent)),
+            _ => None,
         };
-        return Err(differs(format!(
-            "the event does not pair {} with {}: {} {opponent}",
-            r.white.name, r.black.name, r.white.name
-        )));
+        return Err(differs(PairingDiff::NotPaired {
+            white: r.white.name.clone(),
+            black: r.black.name.clone(),
+            opponent,
+        }));
     };
     if game.white != w {
-        return Err(differs(format!(
-            "{} has Black against {} in the event, White in the file",
-            r.white.name, r.black.name
-        )));
+        return Err(differs(PairingDiff::Colours {
+            white: r.white.name.clone(),
+            black: r.black.name.clone(),
+        }));
     }
     let before = game.result;
     let (after, kind) = match r.result {

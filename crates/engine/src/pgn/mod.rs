@@ -16,7 +16,7 @@ mod read;
 mod write;
 
 pub use build::{to_event, FormatChoice};
-pub use error::{PgnError, PgnErrorKind};
+pub use error::{NotRoundRobin, PairingDiff, PgnError, PgnErrorKind};
 pub use games::{name_key, result_text, BYE_NAME};
 pub use merge::{merge, Change, ChangeKind, Merge};
 pub use read::{parse, PgnGame, Tag};

@@ -237,7 +237,7 @@ impl Tiebreak {
     }
 
     /// Parses a comma-separated list (`DE,BH-C1,BH,SB`); blanks around codes are ignored.
-    pub fn parse_list(list: &str) -> Result<Vec<Tiebreak>, String> {
+    pub fn parse_list(list: &str) -> Result<Vec<Tiebreak>, CodeError> {
         list.split(',')
             .map(str::trim)
             .filter(|s| !s.is_empty())
@@ -282,12 +282,56 @@ impl fmt::Display for Tiebreak {
     }
 }
 
-fn parse_modifier(code: &str, rest: &str) -> Result<Modifier, String> {
-    let bad = || {
-        format!(
-            "unknown modifier `{rest}` in tie-break `{code}`: use -C<n> (cut the n lowest) or \
-             -M<n> (median: cut the n lowest and n highest), e.g. BH-C1, BH-M2"
-        )
+/// Why a tie-break code does not read (`BH-X1`, `XYZ`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum CodeError {
+    /// No tie-break has this code.
+    Unknown { code: String },
+    /// A modifier on a tie-break that takes none (`WIN-C1`).
+    NoModifier { family: String, code: String },
+    /// A modifier that is neither `-C<n>` nor `-M<n>`.
+    BadModifier { code: String, modifier: String },
+    /// Progressive score with a median (it takes only a cut).
+    ProgressiveCut { code: String },
+    /// A Koya modifier that is not `-L+<n>` / `-L-<n>`.
+    Koya { code: String },
+}
+
+impl fmt::Display for CodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CodeError::Unknown { code } => write!(
+                f,
+                "unknown tie-break `{code}`: use one of PTS, DE, WIN, WON, BPG, BWG, REP, PS, BH, \
+                 FB, AOB, SB, KS, ARO, TPR, PTP (with modifiers like BH-C1, BH-M1, KS-L-1)"
+            ),
+            CodeError::NoModifier { family, code } => {
+                write!(f, "tie-break `{family}` takes no modifier (found `{code}`)")
+            }
+            CodeError::BadModifier { code, modifier } => write!(
+                f,
+                "unknown modifier `{modifier}` in tie-break `{code}`: use -C<n> (cut the n lowest) \
+                 or -M<n> (median: cut the n lowest and n highest), e.g. BH-C1, BH-M2"
+            ),
+            CodeError::ProgressiveCut { code } => write!(
+                f,
+                "progressive score takes only a cut, e.g. PS-C1 (found `{code}`)"
+            ),
+            CodeError::Koya { code } => write!(
+                f,
+                "unknown Koya modifier in `{code}`: write KS-L+<n> or KS-L-<n> to move the limit \
+                 by n half-points, e.g. KS-L-1"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CodeError {}
+
+fn parse_modifier(code: &str, rest: &str) -> Result<Modifier, CodeError> {
+    let bad = || CodeError::BadModifier {
+        code: code.to_owned(),
+        modifier: rest.to_owned(),
     };
     if rest.is_empty() {
         return Ok(Modifier::NONE);
@@ -303,8 +347,8 @@ fn parse_modifier(code: &str, rest: &str) -> Result<Modifier, String> {
 }
 
 impl FromStr for Tiebreak {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Tiebreak, String> {
+    type Err = CodeError;
+    fn from_str(s: &str) -> Result<Tiebreak, CodeError> {
         let code = s.trim().to_ascii_uppercase();
         let family_end = code.find('-').unwrap_or(code.len());
         let (family, rest) = code.split_at(family_end);
@@ -312,9 +356,10 @@ impl FromStr for Tiebreak {
             if rest.is_empty() {
                 Ok(t)
             } else {
-                Err(format!(
-                    "tie-break `{family}` takes no modifier (found `{code}`)"
-                ))
+                Err(CodeError::NoModifier {
+                    family: family.to_owned(),
+                    code: code.clone(),
+                })
             }
         };
         match family {
@@ -336,9 +381,7 @@ impl FromStr for Tiebreak {
             )?)),
             "PS" => match parse_modifier(&code, rest)? {
                 Modifier { lowest, highest: 0 } => Ok(Tiebreak::ProgressiveScore { cut: lowest }),
-                _ => Err(format!(
-                    "progressive score takes only a cut, e.g. PS-C1 (found `{code}`)"
-                )),
+                _ => Err(CodeError::ProgressiveCut { code: code.clone() }),
             },
             "KS" => {
                 if rest.is_empty() {
@@ -352,17 +395,9 @@ impl FromStr for Tiebreak {
                     .map(|n| Tiebreak::Koya {
                         limit_half_points: n,
                     })
-                    .ok_or_else(|| {
-                        format!(
-                            "unknown Koya modifier in `{code}`: write KS-L+<n> or KS-L-<n> to move \
-                             the limit by n half-points, e.g. KS-L-1"
-                        )
-                    })
+                    .ok_or_else(|| CodeError::Koya { code: code.clone() })
             }
-            _ => Err(format!(
-                "unknown tie-break `{code}`: use one of PTS, DE, WIN, WON, BPG, BWG, REP, PS, BH, \
-                 FB, AOB, SB, KS, ARO, TPR, PTP (with modifiers like BH-C1, BH-M1, KS-L-1)"
-            )),
+            _ => Err(CodeError::Unknown { code: code.clone() }),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Round-robin or Swiss: what the file's `092` text or TRF-2026 `192` code declares, what the
 //! pairings themselves show, and the `092` text to write so that the format reads back.
 
+use super::error::TrfErrorKind;
 use super::layout::{all_digits, clean, rest};
 use crate::model::{Format, Round, Tournament};
 
@@ -90,16 +91,13 @@ pub(super) fn decide_format(
     n: usize,
     rounds: &[Round],
     scheduled: Option<u32>,
-) -> Result<Format, String> {
+) -> Result<Format, TrfErrorKind> {
     let total = scheduled.unwrap_or(0).max(rounds.len() as u32);
     let per = per_cycle(n);
     match declared {
         Declared::RoundRobin(Some(c)) => match u8::try_from(c) {
             Ok(c @ 1..=2) => Ok(Format::RoundRobin { cycles: c }),
-            _ => Err(format!(
-                "the type of tournament says a round-robin with {c} cycles; Crosstable handles \
-                 single and double round-robins"
-            )),
+            _ => Err(TrfErrorKind::TooManyCycles { cycles: c }),
         },
         Declared::RoundRobin(None) => Ok(Format::RoundRobin {
             cycles: if per > 0 && total > per { 2 } else { 1 },

@@ -78,7 +78,8 @@ pub(super) fn clean(s: &str) -> String {
     s.replace(['\r', '\n'], " ")
 }
 
-pub(super) fn bye_code(kind: ByeKind) -> char {
+/// The TRF result code of a bye (`U`, `F`, `H`, `Z`).
+pub fn bye_code(kind: ByeKind) -> char {
     match kind {
         ByeKind::PairingAllocated => 'U',
         ByeKind::Full => 'F',

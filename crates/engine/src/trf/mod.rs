@@ -80,7 +80,10 @@ mod records2026;
 mod rounds;
 mod write;
 
-pub use error::{TrfError, TrfWarning};
+pub use error::{
+    ByeRecordProblem, Found, PlayerNumber, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind,
+};
+pub use layout::bye_code;
 pub use write::{write, write_trf16, write_version, Version};
 
 use crate::model::Tournament;

@@ -1,7 +1,7 @@
 //! One `001` record: the player's fixed columns and the round blocks, as written on that line
 //! (whether the two players of a game agree is checked later, in [`super::rounds`]).
 
-use super::error::TrfError;
+use super::error::{TrfError, TrfErrorKind};
 use super::layout::{
     all_digits, char_at, field, COL_BIRTH, COL_FEDERATION, COL_FIDE_ID, COL_FIRST_ROUND, COL_NAME,
     COL_POINTS, COL_RATING, COL_SEX, COL_START_NO, COL_TITLE, MAX_ROUNDS, ROUND_WIDTH,
@@ -42,10 +42,9 @@ pub(super) fn player_line(no: usize, chars: &[char]) -> Result<PlayerLine, TrfEr
         return Err(TrfError::at(
             no,
             COL_START_NO.0,
-            format!(
-                "expected the player's start number (1–9999), right-aligned in columns 5–8, but \
-                 found \"{start}\""
-            ),
+            TrfErrorKind::BadStartNumber {
+                found: start.to_owned(),
+            },
         ));
     };
 
@@ -62,10 +61,9 @@ pub(super) fn player_line(no: usize, chars: &[char]) -> Result<PlayerLine, TrfEr
                 return Err(TrfError::at(
                     no,
                     COL_RATING.0,
-                    format!(
-                        "expected the FIDE rating (digits, or blank if unrated) in columns \
-                         49–52, but found \"{rating}\"; check the name fits columns 15–47"
-                    ),
+                    TrfErrorKind::BadRating {
+                        found: rating.to_owned(),
+                    },
                 ))
             }
         }
@@ -82,10 +80,9 @@ pub(super) fn player_line(no: usize, chars: &[char]) -> Result<PlayerLine, TrfEr
                 return Err(TrfError::at(
                     no,
                     COL_FIDE_ID.0,
-                    format!(
-                        "expected the FIDE id (digits, or blank) in columns 58–68, but found \
-                         \"{fide}\""
-                    ),
+                    TrfErrorKind::BadFideId {
+                        found: fide.to_owned(),
+                    },
                 ))
             }
         }
@@ -103,11 +100,10 @@ pub(super) fn player_line(no: usize, chars: &[char]) -> Result<PlayerLine, TrfEr
             Err(TrfError::at(
                 no,
                 col,
-                format!(
-                    "expected a blank at column {col} but found '{c}'; the round blocks start at \
-                     column 92, ten columns each (opponent 92–95, colour 97, result 99), so \
-                     this line's columns seem shifted"
-                ),
+                TrfErrorKind::NotBlank {
+                    column: col,
+                    found: c,
+                },
             ))
         }
     };
@@ -118,11 +114,7 @@ pub(super) fn player_line(no: usize, chars: &[char]) -> Result<PlayerLine, TrfEr
     let mut col = COL_FIRST_ROUND;
     while col <= chars.len() {
         if blocks.len() as u32 >= MAX_ROUNDS {
-            return Err(TrfError::at(
-                no,
-                col,
-                format!("more than {MAX_ROUNDS} round blocks; is this a TRF player record?"),
-            ));
+            return Err(TrfError::at(no, col, TrfErrorKind::TooManyRounds));
         }
         let round = blocks.len() + 1;
         blocks.push(round_block(no, chars, col, round, &separator)?);
@@ -192,11 +184,11 @@ fn round_block(
                 return Err(TrfError::at(
                     no,
                     col,
-                    format!(
-                        "round {round}: expected the opponent's start number (or 0000 for none) \
-                         in columns {col}–{}, but found \"{opp}\"",
-                        col + 3
-                    ),
+                    TrfErrorKind::BadOpponent {
+                        round,
+                        column: col,
+                        found: opp.to_owned(),
+                    },
                 ))
             }
         }
@@ -210,10 +202,11 @@ fn round_block(
             return Err(TrfError::at(
                 no,
                 colour_col,
-                format!(
-                    "round {round}: expected the colour w, b or - at column {colour_col}, but \
-                     found '{c}'"
-                ),
+                TrfErrorKind::BadColour {
+                    round,
+                    column: colour_col,
+                    found: c,
+                },
             ))
         }
     };
@@ -228,11 +221,11 @@ fn round_block(
         return Err(TrfError::at(
             no,
             result_col,
-            format!(
-                "round {round}: unknown result code '{raw}' at column {result_col}; expected one \
-                 of 1 = 0 (played), W D L (played, unrated), + - (forfeit), or with opponent \
-                 0000: U F H Z (byes), - (absent), blank (nothing)"
-            ),
+            TrfErrorKind::UnknownResult {
+                round,
+                column: result_col,
+                found: raw,
+            },
         ));
     }
     if opponent == 0 {
@@ -245,12 +238,11 @@ fn round_block(
             _ => Err(TrfError::at(
                 no,
                 result_col,
-                format!(
-                    "round {round}: result '{raw}' is a game, but no opponent is given in \
-                     columns {col}–{}; write the opponent's start number there, or use U, F, H \
-                     or Z for a bye",
-                    col + 3
-                ),
+                TrfErrorKind::GameWithoutOpponent {
+                    round,
+                    column: col,
+                    found: raw,
+                },
             )),
         };
     }
@@ -258,11 +250,11 @@ fn round_block(
         return Err(TrfError::at(
             no,
             result_col,
-            format!(
-                "round {round}: '{raw}' is a bye, which has no opponent; write 0000 in columns \
-                 {col}–{} or give a game result (1 = 0 W D L + -)",
-                col + 3
-            ),
+            TrfErrorKind::ByeWithOpponent {
+                round,
+                column: col,
+                found: raw,
+            },
         ));
     }
     Ok(Block::Paired {

@@ -1,7 +1,7 @@
 //! The reader: record by record into a [`Reader`], then [`Reader::finish`] checks the whole
 //! (start numbers, rounds, format, our `XX` extensions) and builds the tournament.
 
-use super::error::{TrfError, TrfWarning};
+use super::error::{PlayerNumber, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind};
 use super::format::{decide_format, declared_by_code, declared_by_kind, Declared};
 use super::layout::{excerpt, record_code, rest, COL_POINTS, COL_START_NO, MAX_ROUNDS};
 use super::player_line::{player_line, PlayerLine};
@@ -10,7 +10,6 @@ use super::rounds::build_rounds;
 use crate::model::{
     Color, Format, HalfPoints, Info, ModelError, Player, StartNo, Tournament, Withdrawal,
 };
-use crate::rules2026::show;
 
 /// Lines without their terminators; accepts `\n`, `\r\n` and (old Mac files) lone `\r`.
 pub(super) fn lines(text: &str) -> Box<dyn Iterator<Item = &str> + '_> {
@@ -75,11 +74,9 @@ impl Reader {
             return Err(TrfError::at(
                 no,
                 1,
-                format!(
-                    "expected a TRF record: a three-character code such as 001 (player), 012 \
-                     (tournament name) or XXR (rounds) followed by a space, but found \"{}\"",
-                    excerpt(line)
-                ),
+                TrfErrorKind::NotARecord {
+                    found: excerpt(line),
+                },
             ));
         };
         self.any_record = true;
@@ -138,7 +135,7 @@ impl Reader {
                 if let Some((_, first)) = self.xxr {
                     return Err(TrfError::line(
                         no,
-                        format!("a second XXR record (the first is on line {first}); keep one"),
+                        TrfErrorKind::SecondXxr { first_line: first },
                     ));
                 }
                 let v = value();
@@ -147,11 +144,10 @@ impl Reader {
                     return Err(TrfError::at(
                         no,
                         5,
-                        format!(
-                            "expected the number of rounds (0–{MAX_ROUNDS}) after XXR, e.g. \
-                             \"XXR 9\", but found \"{}\"",
-                            excerpt(&v)
-                        ),
+                        TrfErrorKind::BadRoundCount {
+                            code: "XXR",
+                            found: excerpt(&v),
+                        },
                     ));
                 };
                 self.xxr = Some((rounds, no));
@@ -168,25 +164,16 @@ impl Reader {
                 };
                 match self.xxc {
                     Some(first) if first != colour => {
-                        return Err(TrfError::at(
-                            no,
-                            5,
-                            "this XXC contradicts an earlier one (white1 against black1); keep one",
-                        ))
+                        return Err(TrfError::at(no, 5, TrfErrorKind::XxcContradicts))
                     }
                     _ => self.xxc = Some(colour),
                 }
             }
             "XXW" => self.withdrawal(no, &value())?,
             "XXK" => {
-                let (player, k) = player_number(no, &value(), "XXK", "K factor")?;
-                let k = u8::try_from(k).map_err(|_| {
-                    TrfError::at(
-                        no,
-                        5,
-                        format!("XXK: K factor {k} is too large (at most 255)"),
-                    )
-                })?;
+                let (player, k) = player_number(no, &value(), "XXK", PlayerNumber::KFactor)?;
+                let k = u8::try_from(k)
+                    .map_err(|_| TrfError::at(no, 5, TrfErrorKind::KFactorTooLarge { k }))?;
                 self.k_factors.push(PlayerValue {
                     line: no,
                     player,
@@ -194,7 +181,7 @@ impl Reader {
                 });
             }
             "XXG" => {
-                let (player, games) = player_number(no, &value(), "XXG", "number of rated games")?;
+                let (player, games) = player_number(no, &value(), "XXG", PlayerNumber::RatedGames)?;
                 self.rated_games.push(PlayerValue {
                     line: no,
                     player,
@@ -231,18 +218,14 @@ impl Reader {
                     return Err(TrfError::at(
                         no,
                         5,
-                        format!(
-                            "expected the number of rounds (0–{MAX_ROUNDS}) after 142, e.g. \
-                         \"142 9\", but found \"{}\"",
-                            excerpt(value)
-                        ),
+                        TrfErrorKind::BadRoundCount {
+                            code: "142",
+                            found: excerpt(value),
+                        },
                     ));
                 };
                 if self.r142.is_some_and(|r| r != rounds) {
-                    return Err(TrfError::line(
-                        no,
-                        "a second 142 record with another number of rounds; keep one",
-                    ));
+                    return Err(TrfError::line(no, TrfErrorKind::Second142));
                 }
                 self.r142 = Some(rounds);
             }
@@ -254,19 +237,14 @@ impl Reader {
                         return Err(TrfError::at(
                             no,
                             5,
-                            format!(
-                                "152 gives the colour of the first player in round 1: W or B, \
-                             not \"{}\"",
-                                excerpt(other)
-                            ),
+                            TrfErrorKind::Bad152 {
+                                found: excerpt(other),
+                            },
                         ))
                     }
                 };
                 if self.c152.is_some_and(|c| c != colour) {
-                    return Err(TrfError::line(
-                        no,
-                        "a second 152 record with the other colour; keep one",
-                    ));
+                    return Err(TrfError::line(no, TrfErrorKind::Second152));
                 }
                 self.c152 = Some(colour);
             }
@@ -282,11 +260,9 @@ impl Reader {
                             self.warnings.push(TrfWarning {
                                 line: no,
                                 column: Some(5),
-                                message: format!(
-                                    "202: \"{}\" has a tie-break this program does not compute; \
-                                 the record is kept, the event uses its preset list",
-                                    excerpt(value)
-                                ),
+                                kind: TrfWarningKind::UnknownTiebreak {
+                                    found: excerpt(value),
+                                },
                             });
                         }
                         self.extras.push(line.to_owned());
@@ -331,13 +307,15 @@ impl Reader {
         if value.is_empty() || value.eq_ignore_ascii_case("none") {
             return Ok(());
         }
-        let (player, after_round) =
-            player_number(no, value, "XXW", "round after which they withdrew")?;
+        let (player, after_round) = player_number(no, value, "XXW", PlayerNumber::WithdrawalRound)?;
         if let Some((_, first)) = list.iter().find(|(w, _)| w.player == player) {
             return Err(TrfError::at(
                 no,
                 5,
-                format!("player {player} already has a withdrawal on line {first}; keep one"),
+                TrfErrorKind::WithdrawalTwice {
+                    player,
+                    first_line: *first,
+                },
             ));
         }
         list.push((
@@ -373,11 +351,7 @@ impl Reader {
             ..
         } = self;
         if !any_record {
-            return Err(TrfError::line(
-                1,
-                "the file is empty; a TRF file has a 012 record (the tournament name) and one 001 \
-                 record per player",
-            ));
+            return Err(TrfError::line(1, TrfErrorKind::Empty));
         }
 
         // Players may come in any order; start numbers must be exactly 1..=n.
@@ -387,11 +361,10 @@ impl Reader {
                 return Err(TrfError::at(
                     pair[1].line,
                     COL_START_NO.0,
-                    format!(
-                        "start number {} is also used on line {}; every player needs their own \
-                         start number",
-                        pair[1].player.start_no, pair[0].line
-                    ),
+                    TrfErrorKind::StartNumberTwice {
+                        start_no: pair[1].player.start_no,
+                        other_line: pair[0].line,
+                    },
                 ));
             }
         }
@@ -401,12 +374,11 @@ impl Reader {
                 return Err(TrfError::at(
                     p.line,
                     COL_START_NO.0,
-                    format!(
-                        "start number {} skips {expected}: start numbers must run 1, 2, 3, … up \
-                         to the number of players ({}) without gaps",
-                        p.player.start_no,
-                        players.len()
-                    ),
+                    TrfErrorKind::StartNumberGap {
+                        start_no: p.player.start_no,
+                        expected,
+                        players: players.len(),
+                    },
                 ));
             }
         }
@@ -431,10 +403,10 @@ impl Reader {
                 warnings.push(TrfWarning {
                     line,
                     column: Some(5),
-                    message: format!(
-                        "XXR says {r} rounds but the player records have results for {columns}; \
-                         the event is read as having {columns}"
-                    ),
+                    kind: TrfWarningKind::FewerRounds {
+                        declared: r,
+                        columns,
+                    },
                 });
             }
         }
@@ -465,21 +437,22 @@ impl Reader {
                 warnings.push(TrfWarning {
                     line: *line,
                     column: None,
-                    message: "260: prohibited pairings do not apply to a round-robin (every \
-                              player meets every other by the Berger tables); the record is \
-                              kept in the file but not applied"
-                        .into(),
+                    kind: TrfWarningKind::ProhibitedInRoundRobin,
                 });
             }
         }
 
         let n = t.players.len() as StartNo;
-        let check_player = |line: usize, player: StartNo, what: &str| {
+        let check_player = |line: usize, player: StartNo, code: &'static str| {
             if player == 0 || player > n {
                 Err(TrfError::at(
                     line,
                     5,
-                    format!("{what}: there is no player {player}; start numbers run 1–{n}"),
+                    TrfErrorKind::NoSuchPlayer {
+                        code,
+                        player,
+                        players: n,
+                    },
                 ))
             } else {
                 Ok(())
@@ -516,10 +489,10 @@ impl Reader {
                     .iter()
                     .position(|w| w.player == *player)
                     .and_then(|i| withdrawal_lines.get(i).copied()),
-                ModelError::BadFormat(_) => kind_line,
+                ModelError::BadCycles(_) => kind_line,
                 _ => None,
             };
-            TrfError::line(line.unwrap_or(1), e.to_string())
+            TrfError::line(line.unwrap_or(1), TrfErrorKind::Inconsistent(e))
         })?;
 
         // With the event's point system (`162`), in tenths.
@@ -529,14 +502,14 @@ impl Reader {
             let computed = totals.get(i).copied().unwrap_or_default();
             if let Some(declared) = declared.map(|d| d.0 * 5) {
                 if declared != computed {
-                    let (declared, computed) = (show(declared), show(computed));
                     warnings.push(TrfWarning {
                         line,
                         column: Some(COL_POINTS.0),
-                        message: format!(
-                            "player {start_no}'s points column says {declared} but the results \
-                             add up to {computed}; the results are used"
-                        ),
+                        kind: TrfWarningKind::PointsDisagree {
+                            player: start_no,
+                            declared,
+                            computed,
+                        },
                     });
                 }
             }
@@ -549,8 +522,8 @@ impl Reader {
 fn player_number(
     no: usize,
     value: &str,
-    code: &str,
-    what: &str,
+    code: &'static str,
+    what: PlayerNumber,
 ) -> Result<(StartNo, u32), TrfError> {
     let mut it = value.split_whitespace();
     let parsed = match (it.next(), it.next(), it.next()) {
@@ -561,17 +534,18 @@ fn player_number(
         TrfError::at(
             no,
             5,
-            format!(
-                "expected \"{code} <start number> <{what}>\" (two whole numbers), but found \"{}\"",
-                excerpt(value)
-            ),
+            TrfErrorKind::BadPlayerValue {
+                code,
+                what,
+                found: excerpt(value),
+            },
         )
     })
 }
 
 fn apply_per_player<T: Copy>(
     values: &[PlayerValue<T>],
-    code: &str,
+    code: &'static str,
     t: &mut Tournament,
     set: impl Fn(&mut Player, T),
 ) -> Result<(), TrfError> {
@@ -580,10 +554,11 @@ fn apply_per_player<T: Copy>(
             return Err(TrfError::at(
                 pv.line,
                 5,
-                format!(
-                    "{code} for player {} is also given on line {}; keep one",
-                    pv.player, first.line
-                ),
+                TrfErrorKind::ValueTwice {
+                    code,
+                    player: pv.player,
+                    first_line: first.line,
+                },
             ));
         }
         if let Some(p) = pv

@@ -3,7 +3,7 @@
 //! pairings. `142` and `152` are read in `read` (they replace JaVaFo's `XXR` and `XXC`); `172`,
 //! `192`, `222`, `299`, `801`, `802` and every other record are kept verbatim.
 
-use super::error::TrfError;
+use super::error::{ByeRecordProblem, TrfError, TrfErrorKind};
 use super::layout::excerpt;
 use crate::model::{Bye, ByeKind, Round, StartNo, Tournament};
 use crate::rules2026::{AccelerationRecord, PointSystem, Prohibited};
@@ -31,7 +31,7 @@ pub(super) fn check(no: usize, code: &str, line: &str) -> Result<(), TrfError> {
         "260" => Prohibited::parse(value).map(|_| ()),
         _ => Ok(()),
     };
-    result.map_err(|why| TrfError::line(no, why))
+    result.map_err(|e| TrfError::line(no, TrfErrorKind::Record(e)))
 }
 
 /// A `202` (tie-breaks after points) or `212` (the whole standings order, points first)
@@ -76,21 +76,20 @@ pub(super) fn record_202(xxt: &str) -> Option<String> {
 /// four columns, one blank apart.
 pub(super) fn bye_record(no: usize, line: &str) -> Result<ByeRecord, TrfError> {
     let chars: Vec<char> = line.chars().collect();
-    let bad = |what: &str| {
+    let bad = |problem: ByeRecordProblem| {
         TrfError::line(
             no,
-            format!(
-                "240: {what}; the record is \"240 T RRR PPPP PPPP …\" (bye type F, H or Z, the \
-                 round, then start numbers), found \"{}\"",
-                excerpt(line)
-            ),
+            TrfErrorKind::BadByeRecord {
+                problem,
+                found: excerpt(line),
+            },
         )
     };
     let kind = match chars.get(4).map(|c| c.to_ascii_uppercase()) {
         Some('F') => ByeKind::Full,
         Some('H') => ByeKind::Half,
         Some('Z') | Some(' ') | None => ByeKind::Zero,
-        _ => return Err(bad("unknown bye type in column 5")),
+        _ => return Err(bad(ByeRecordProblem::UnknownType)),
     };
     let field = |a: usize, b: usize| -> String {
         chars
@@ -103,14 +102,14 @@ pub(super) fn bye_record(no: usize, line: &str) -> Result<ByeRecord, TrfError> {
         .parse()
         .ok()
         .filter(|&r| r > 0)
-        .ok_or_else(|| bad("no round in columns 7–9"))?;
+        .ok_or_else(|| bad(ByeRecordProblem::NoRound))?;
     let players: Result<Vec<StartNo>, _> = field(9, chars.len())
         .split_whitespace()
         .map(str::parse::<StartNo>)
         .collect();
-    let players = players.map_err(|_| bad("start numbers must be whole numbers"))?;
+    let players = players.map_err(|_| bad(ByeRecordProblem::NotWholeNumbers))?;
     if players.is_empty() || players.contains(&0) {
-        return Err(bad("no players (start numbers run from 1)"));
+        return Err(bad(ByeRecordProblem::NoPlayers));
     }
     Ok(ByeRecord {
         line: no,
@@ -129,7 +128,11 @@ pub(super) fn apply_byes(t: &mut Tournament, byes: &[ByeRecord]) -> Result<(), T
             if p > n {
                 return Err(TrfError::line(
                     b.line,
-                    format!("240: there is no player {p}; start numbers run 1–{n}"),
+                    TrfErrorKind::NoSuchPlayer {
+                        code: "240",
+                        player: p,
+                        players: n,
+                    },
                 ));
             }
             while t.rounds.len() < b.round as usize {
@@ -145,11 +148,10 @@ pub(super) fn apply_byes(t: &mut Tournament, byes: &[ByeRecord]) -> Result<(), T
                 _ => {
                     return Err(TrfError::line(
                         b.line,
-                        format!(
-                            "240: player {p} already has an entry in round {} that is not this \
-                             bye; keep one",
-                            b.round
-                        ),
+                        TrfErrorKind::ByeConflict {
+                            player: p,
+                            round: b.round,
+                        },
                     ))
                 }
             }
@@ -168,7 +170,11 @@ pub(super) fn check_prohibited_players(
         if let Some(bad) = p.players.iter().find(|&&s| s > n) {
             return Err(TrfError::line(
                 *line,
-                format!("260: there is no player {bad}; start numbers run 1–{n}"),
+                TrfErrorKind::NoSuchPlayer {
+                    code: "260",
+                    player: *bad,
+                    players: n,
+                },
             ));
         }
     }

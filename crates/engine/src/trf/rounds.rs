@@ -1,16 +1,16 @@
 //! From the players' round blocks to the tournament's rounds: both players of every game must
 //! agree on the opponent, the colours and the result; and every player's points over them.
 
-use super::error::TrfError;
-use super::layout::{bye_code, COL_FIRST_ROUND, ROUND_WIDTH};
+use super::error::{Found, TrfError, TrfErrorKind};
+use super::layout::{COL_FIRST_ROUND, ROUND_WIDTH};
 use super::player_line::{Block, PlayerLine};
 use crate::model::{Bye, Color, Game, GameResult, Outcome, Round, StartNo};
 
-fn describe(block: Block) -> String {
+fn describe(block: Block) -> Found {
     match block {
-        Block::Empty => "nothing".to_owned(),
-        Block::Bye(kind) => format!("a bye ({})", bye_code(kind)),
-        Block::Paired { opponent, .. } => format!("player {opponent}"),
+        Block::Empty => Found::Nothing,
+        Block::Bye(kind) => Found::Bye(kind),
+        Block::Paired { opponent, .. } => Found::Player(opponent),
     }
 }
 
@@ -49,14 +49,21 @@ pub(super) fn build_rounds(players: &[PlayerLine]) -> Result<Vec<Round>, TrfErro
                 return Err(TrfError::at(
                     me.line,
                     col,
-                    format!("round {rno}: opponent {o} is not a player; start numbers run 1–{n}"),
+                    TrfErrorKind::OpponentNotAPlayer {
+                        round: rno,
+                        opponent: o,
+                        players: n,
+                    },
                 ));
             }
             if o == p {
                 return Err(TrfError::at(
                     me.line,
                     col,
-                    format!("round {rno}: player {p} is paired against themself"),
+                    TrfErrorKind::PairedWithSelf {
+                        round: rno,
+                        player: p,
+                    },
                 ));
             }
             let them = &players[(o - 1) as usize];
@@ -70,13 +77,14 @@ pub(super) fn build_rounds(players: &[PlayerLine]) -> Result<Vec<Round>, TrfErro
                     return Err(TrfError::at(
                         me.line,
                         col,
-                        format!(
-                            "round {rno}: line {} (player {p}) pairs them with player {o}, but \
-                             line {} (player {o}) has {} in that round; the two lines must agree",
-                            me.line,
-                            them.line,
-                            describe(other)
-                        ),
+                        TrfErrorKind::PairingDisagrees {
+                            round: rno,
+                            line: me.line,
+                            player: p,
+                            opponent: o,
+                            other_line: them.line,
+                            other: describe(other),
+                        },
                     ));
                 }
             };
@@ -89,13 +97,14 @@ pub(super) fn build_rounds(players: &[PlayerLine]) -> Result<Vec<Round>, TrfErro
                     return Err(TrfError::at(
                         me.line,
                         col + 5,
-                        format!(
-                            "round {rno}: line {} (player {p}) and line {} (player {o}) both \
-                             give their player {}; one must be w and the other b",
-                            me.line,
-                            them.line,
-                            colour_name(a)
-                        ),
+                        TrfErrorKind::SameColour {
+                            round: rno,
+                            line: me.line,
+                            player: p,
+                            opponent: o,
+                            other_line: them.line,
+                            colour: a,
+                        },
                     ));
                 }
                 (Some(a), _) => a,
@@ -106,13 +115,14 @@ pub(super) fn build_rounds(players: &[PlayerLine]) -> Result<Vec<Round>, TrfErro
                     return Err(TrfError::at(
                         me.line,
                         col + 5,
-                        format!(
-                            "round {rno}: the game between player {p} (line {}) and player {o} \
-                             (line {}) has no colour; write w or b at column {}",
-                            me.line,
-                            them.line,
-                            col + 5
-                        ),
+                        TrfErrorKind::NoColour {
+                            round: rno,
+                            line: me.line,
+                            player: p,
+                            opponent: o,
+                            other_line: them.line,
+                            column: col + 5,
+                        },
                     ));
                 }
             };
@@ -124,12 +134,15 @@ pub(super) fn build_rounds(players: &[PlayerLine]) -> Result<Vec<Round>, TrfErro
                 return Err(TrfError::at(
                     me.line,
                     col + 7,
-                    format!(
-                        "round {rno}: line {} (player {p}) has result '{code}' but line {} \
-                         (player {o}) has '{o_code}'; the two results must match: 1 and 0, = and \
-                         =, W and L, D and D, + and -, - and - (double forfeit) or both blank",
-                        me.line, them.line
-                    ),
+                    TrfErrorKind::ResultsDisagree {
+                        round: rno,
+                        line: me.line,
+                        player: p,
+                        code,
+                        opponent: o,
+                        other_line: them.line,
+                        other_code: o_code,
+                    },
                 ));
             };
             round.games.push(Game {
@@ -141,13 +154,6 @@ pub(super) fn build_rounds(players: &[PlayerLine]) -> Result<Vec<Round>, TrfErro
         rounds.push(round);
     }
     Ok(rounds)
-}
-
-fn colour_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white (w)",
-        Color::Black => "black (b)",
-    }
 }
 
 /// The game result from White's and Black's result codes, if they agree.

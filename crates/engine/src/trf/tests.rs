@@ -214,14 +214,14 @@ fn err(text: &str) -> TrfError {
 fn error_gap_in_start_numbers() {
     let e = err(&SMALL.replace("001    3", "001    4"));
     assert_eq!((e.line, e.column), (5, Some(5)));
-    assert!(e.message.contains("skips 3"), "{e}");
+    assert!(e.message().contains("skips 3"), "{e}");
 }
 
 #[test]
 fn error_duplicate_start_number() {
     let e = err(&SMALL.replace("001    3", "001    2"));
     assert_eq!(e.line, 5);
-    assert!(e.message.contains("line 4"), "{e}");
+    assert!(e.message().contains("line 4"), "{e}");
 }
 
 #[test]
@@ -241,7 +241,7 @@ fn error_inconsistent_pair_names_both_lines() {
     assert_eq!(e.line, 3);
     assert_eq!(e.column, Some(99));
     assert!(
-        e.message.contains("line 3") && e.message.contains("line 4"),
+        e.message().contains("line 3") && e.message().contains("line 4"),
         "{e}"
     );
 }
@@ -250,7 +250,7 @@ fn error_inconsistent_pair_names_both_lines() {
 fn error_opponent_does_not_point_back() {
     let e = err(&SMALL.replace("     1 b 0", "     3 b 0"));
     assert!(
-        e.message.contains("line 3") && e.message.contains("line 4"),
+        e.message().contains("line 3") && e.message().contains("line 4"),
         "{e}"
     );
 }
@@ -258,28 +258,28 @@ fn error_opponent_does_not_point_back() {
 #[test]
 fn error_same_colour_on_both_sides() {
     let e = err(&SMALL.replace("     1 b 0", "     1 w 0"));
-    assert!(e.message.contains("one must be w"), "{e}");
+    assert!(e.message().contains("one must be w"), "{e}");
 }
 
 #[test]
 fn error_unknown_result_code_has_line_and_column() {
     let e = err(&SMALL.replace("     2 w 1", "     2 w x"));
     assert_eq!((e.line, e.column), (3, Some(99)));
-    assert!(e.message.contains("unknown result code 'x'"), "{e}");
+    assert!(e.message().contains("unknown result code 'x'"), "{e}");
 }
 
 #[test]
 fn error_opponent_out_of_range() {
     let e = err(&SMALL.replace("     2 w 1", "     7 w 1"));
     assert_eq!((e.line, e.column), (3, Some(92)));
-    assert!(e.message.contains("opponent 7"), "{e}");
+    assert!(e.message().contains("opponent 7"), "{e}");
 }
 
 #[test]
 fn error_garbage_line() {
     let e = err(&format!("{SMALL}this is not TRF\n"));
     assert_eq!((e.line, e.column), (6, Some(1)));
-    assert!(e.message.contains("expected a TRF record"), "{e}");
+    assert!(e.message().contains("expected a TRF record"), "{e}");
 }
 
 #[test]
@@ -291,16 +291,16 @@ fn error_empty_file() {
 #[test]
 fn error_bye_with_opponent_and_game_without() {
     let e = err(&SMALL.replace("     2 w 1", "     2 w H"));
-    assert!(e.message.contains("is a bye"), "{e}");
+    assert!(e.message().contains("is a bye"), "{e}");
     let e = err(&SMALL.replace("  0000 - U", "  0000 - 1"));
-    assert!(e.message.contains("no opponent"), "{e}");
+    assert!(e.message().contains("no opponent"), "{e}");
 }
 
 #[test]
 fn error_shifted_columns() {
     let e = err(&SMALL.replace("     2 w 1", "    2 w 1 "));
     assert_eq!(e.line, 3);
-    assert!(e.message.contains("shifted"), "{e}");
+    assert!(e.message().contains("shifted"), "{e}");
 }
 
 #[test]
@@ -309,7 +309,7 @@ fn error_bad_withdrawal_points_at_its_line() {
     assert_eq!(e.line, 6);
     let e = err(&format!("{SMALL}XXW 9 1\n"));
     assert_eq!(e.line, 6);
-    assert!(e.message.contains("no player 9"), "{e}");
+    assert!(e.message().contains("no player 9"), "{e}");
 }
 
 #[test]
@@ -364,7 +364,7 @@ fn format_from_092_and_192_and_structure() {
         Ok(Format::Swiss { rounds: 7 })
     );
     let triple = SMALL.replace("XXR 3", "192 BERGER_ROUNDROBIN_G3");
-    assert!(err(&triple).message.contains("3 cycles"));
+    assert!(err(&triple).message().contains("3 cycles"));
 }
 
 /// A `001` record with blank optional fields and the given round blocks.
@@ -766,7 +766,7 @@ fn bad_trf_2026_records_are_refused_with_the_line() {
     ] {
         let err = parse(&format!("{base}{record}\n")).unwrap_err();
         assert_eq!(err.line, 4, "{record}: {err}");
-        assert!(err.message.contains(says), "{record}: {err}");
+        assert!(err.message().contains(says), "{record}: {err}");
     }
 }
 
@@ -782,6 +782,9 @@ fn prohibited_pairings_in_a_round_robin_are_kept_with_a_warning() {
     assert!(t.format.is_round_robin());
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert_eq!(warnings[0].line, line);
-    assert!(warnings[0].message.contains("round-robin"), "{warnings:?}");
+    assert!(
+        warnings[0].message().contains("round-robin"),
+        "{warnings:?}"
+    );
     assert!(write(&t).contains("\n260   1   9    1    2\n"));
 }
