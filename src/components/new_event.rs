@@ -520,7 +520,7 @@ mod tests {
         assert!(e.contains("mindestens zwei Spieler"), "{e}");
         assert_eq!(
             SystemChoice::Swiss.label(Locale::ja),
-            "スイス式（FIDE ダッチ・システム）"
+            "スイス式（FIDEダッチ・システム）"
         );
     }
 }

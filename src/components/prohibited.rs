@@ -263,7 +263,7 @@ mod tests {
     #[test]
     fn the_errors_are_in_the_readers_language() {
         let e = parse_start_numbers(Locale::fr, "3, x").unwrap_err();
-        assert!(e.contains("numéro de départ"), "{e}");
+        assert!(e.contains("numéro d’appariement"), "{e}");
         let e = parse_round(Locale::ja, "四", Bound::First, 1).unwrap_err();
         assert!(e.contains("開始ラウンド"), "{e}");
     }
