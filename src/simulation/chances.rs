@@ -3,6 +3,7 @@
 //! workers, the tallies come back in any order and are merged exactly on the main thread, with
 //! progress after every block. Dropping the [`ChancesRun`] cancels it.
 
+use crate::simulation::failure::WorkFailure;
 use crate::simulation::pool::{now_ms, Pool, Step, Work};
 use crate::simulation::worker::{ForecastJob, Request, Response};
 use engine::forecast::{Forecast, ForecastConfig, Forecaster, Tally};
@@ -22,7 +23,7 @@ pub enum ChancesEvent {
         forecasts: Vec<Forecast>,
         elapsed_ms: f64,
     },
-    Failed(String),
+    Failed(WorkFailure),
 }
 
 /// The forecasts as [`Work`]: a queue of (forecast, block), tallies kept per forecast.
@@ -71,7 +72,7 @@ impl Work for Forecasts {
             .forecasters
             .iter()
             .zip(&self.tallies)
-            .map(|(f, t)| f.finish(t).map_err(|e| e.to_string()))
+            .map(|(f, t)| f.finish(t).map_err(WorkFailure::engine))
             .collect::<Result<Vec<_>, _>>();
         Step::End(match finished {
             Ok(forecasts) => ChancesEvent::Finished {
@@ -82,7 +83,7 @@ impl Work for Forecasts {
         })
     }
 
-    fn failed(&self, why: String) -> ChancesEvent {
+    fn failed(&self, why: WorkFailure) -> ChancesEvent {
         ChancesEvent::Failed(why)
     }
 }
@@ -102,10 +103,10 @@ impl Forecasts {
         configs: &[ForecastConfig],
         workers: usize,
         on_event: impl Fn(ChancesEvent) + 'static,
-    ) -> Result<ChancesRun, String> {
+    ) -> Result<ChancesRun, WorkFailure> {
         let forecasters = configs
             .iter()
-            .map(|c| Forecaster::new(t, c).map_err(|e| e.to_string()))
+            .map(|c| Forecaster::new(t, c).map_err(WorkFailure::engine))
             .collect::<Result<Vec<_>, _>>()?;
         let queue: VecDeque<(usize, u64)> = forecasters
             .iter()

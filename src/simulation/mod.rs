@@ -6,6 +6,7 @@
 
 pub mod book;
 pub mod chances;
+pub mod failure;
 pub mod form;
 pub mod note;
 pub mod plot;

@@ -417,7 +417,7 @@ mod tests {
         for (locale, seed, separator) in [
             (Locale::fr, "graine 20260528", ','),
             (Locale::de, "Startwert 20260528", ','),
-            (Locale::ja, "シード 20260528", '.'),
+            (Locale::ja, "シード20260528", '.'),
         ] {
             let note = explain(locale, &r).join("\n");
             assert!(note.contains(seed), "{locale:?}: {note}");

@@ -17,6 +17,7 @@
 //! back when it finishes; then they are not closed.
 
 use crate::simulation::book::RunBook;
+use crate::simulation::failure::{leave_warning, Probe, WorkFailure};
 use crate::simulation::warm::{
     give_back, probe, Home, WarmWorkers, WorkerHandle, WORKER_SCRIPT, WORKER_WASM,
 };
@@ -73,8 +74,8 @@ pub trait Work: 'static {
     fn next(&mut self) -> Option<Request>;
     /// Takes one worker's answer (never [`Response::Ready`]).
     fn accept(&mut self, response: Response, elapsed_ms: f64) -> Step<Self::Event>;
-    /// The event that stops the run with this message.
-    fn failed(&self, why: String) -> Self::Event;
+    /// The event that stops the run for this reason.
+    fn failed(&self, why: WorkFailure) -> Self::Event;
     /// Jobs each worker holds at a time. A cancelled worker finishes them before it closes.
     const IN_FLIGHT: usize = IN_FLIGHT;
 }
@@ -160,7 +161,7 @@ impl<W: Work> Pool<W> {
 }
 
 /// Stops the run with `why` (unless it already ended), dropping its workers.
-fn fail<W: Work>(inner: &Weak<RefCell<Inner<W>>>, why: String) {
+fn fail<W: Work>(inner: &Weak<RefCell<Inner<W>>>, why: WorkFailure) {
     let Some(inner) = inner.upgrade() else {
         return;
     };
@@ -179,13 +180,13 @@ fn fail<W: Work>(inner: &Weak<RefCell<Inner<W>>>, why: String) {
     drop(bridges);
 }
 
-/// The message of a run whose worker could not start: what failed and how to get out.
-fn startup_failure(what: &str, detail: &str) -> String {
-    format!(
-        "the simulation's worker could not start ({what}: {detail}). This happens offline before \
-         the app was saved for offline use, or when a file is blocked. Check the connection, then run \
-         again to retry"
-    )
+/// Why a run whose worker could not start stopped: which file, what went wrong (worded with
+/// how to get out, `simulation::failure`).
+fn startup_failure(file: &str, problem: Probe) -> WorkFailure {
+    WorkFailure::Startup {
+        file: file.trim_start_matches('/').to_string(),
+        problem,
+    }
 }
 
 /// Probes the worker's files (once per page) and arms the start-up timeout.
@@ -196,11 +197,8 @@ fn watch_startup<W: Work>(inner: Weak<RefCell<Inner<W>>>) {
     for file in [WORKER_SCRIPT, WORKER_WASM] {
         let inner = inner.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            if let Some(detail) = probe(file).await {
-                fail(
-                    &inner,
-                    startup_failure(file.trim_start_matches('/'), &detail),
-                );
+            if let Some(problem) = probe(file).await {
+                fail(&inner, startup_failure(file, problem));
             }
         });
     }
@@ -209,12 +207,10 @@ fn watch_startup<W: Work>(inner: Weak<RefCell<Inner<W>>>) {
             .upgrade()
             .is_some_and(|i| !i.borrow().ready && !i.borrow().bridges.is_empty());
         if waiting {
+            let seconds = (STARTUP_TIMEOUT_MS / 1000).unsigned_abs();
             fail(
                 &inner,
-                startup_failure(
-                    "worker.js",
-                    &format!("no answer within {} s", STARTUP_TIMEOUT_MS / 1000),
-                ),
+                startup_failure(WORKER_SCRIPT, Probe::Timeout(seconds)),
             );
         }
     });
@@ -275,15 +271,17 @@ fn received<W: Work>(inner: &Weak<RefCell<Inner<W>>>, worker: usize, response: R
 }
 
 /// Asks before the page is left (closed, reloaded, navigated away from the app) while
-/// `running` says work would be lost. Removed with the calling component.
+/// `running` says work would be lost, in the language of the moment. Removed with the calling
+/// component.
 pub fn warn_before_leaving(running: impl Fn() -> bool + 'static) {
+    let lang = crate::lang::use_lang();
     let handle = leptos::prelude::window_event_listener(
         leptos::ev::beforeunload,
         move |ev: web_sys::BeforeUnloadEvent| {
             if running() {
                 // Both: the standard way, and the one older Chromium still reads.
                 ev.prevent_default();
-                ev.set_return_value("A simulation is running: leaving the page stops it.");
+                ev.set_return_value(&leave_warning(lang.get_untracked()));
             }
         },
     );
@@ -306,7 +304,7 @@ pub enum RunEvent {
         workers: usize,
     },
     /// A worker answered with an error, or could not start (the run stops).
-    Failed(String),
+    Failed(WorkFailure),
 }
 
 /// The simulation study as [`Work`]: chunks of the [`RunBook`], exact sums merged in any order.
@@ -333,7 +331,7 @@ impl Work for Study {
         };
         let accepted = done
             .sums
-            .and_then(|sums| self.book.accept(&sums).map_err(|e| e.to_string()));
+            .and_then(|sums| self.book.accept(&sums).map_err(WorkFailure::engine));
         match accepted {
             Err(e) => Step::End(RunEvent::Failed(e)),
             Ok(()) if self.book.is_complete() => Step::End(match self.book.finish() {
@@ -342,13 +340,13 @@ impl Work for Study {
                     elapsed_ms,
                     workers: self.workers,
                 },
-                Err(e) => RunEvent::Failed(e.to_string()),
+                Err(e) => RunEvent::Failed(WorkFailure::engine(e)),
             }),
             Ok(()) => Step::Report(self.progress(elapsed_ms)),
         }
     }
 
-    fn failed(&self, why: String) -> RunEvent {
+    fn failed(&self, why: WorkFailure) -> RunEvent {
         RunEvent::Failed(why)
     }
 
@@ -376,9 +374,9 @@ impl Study {
         workers: usize,
         warm: &WarmWorkers,
         on_event: impl Fn(RunEvent) + 'static,
-    ) -> Result<Pool<Study>, String> {
+    ) -> Result<Pool<Study>, WorkFailure> {
         let workers = workers.clamp(1, MAX_WORKERS);
-        let book = RunBook::sized_by_work(config, workers).map_err(|e| e.to_string())?;
+        let book = RunBook::sized_by_work(config, workers).map_err(WorkFailure::engine)?;
         let chunks = usize::try_from(book.chunk_count()).unwrap_or(usize::MAX);
         let workers = workers.min(chunks.max(1));
         Ok(Pool::start(

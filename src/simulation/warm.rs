@@ -11,6 +11,7 @@
 //! A [`WorkerHandle`] is one worker whose answers go to whoever holds it now: the run that
 //! borrowed it, or nobody while it is idle.
 
+use crate::simulation::failure::Probe;
 use crate::simulation::form::FormText;
 use crate::simulation::worker::{Job, Request, Response, StudyWorker};
 use engine::simulate::{Chunk, Study, StudyConfig};
@@ -227,19 +228,19 @@ thread_local! {
 
 /// Fetches one of the worker's files once per page: `None` if it is there (or was already
 /// found), else what went wrong.
-pub async fn probe(file: &'static str) -> Option<String> {
+pub async fn probe(file: &'static str) -> Option<Probe> {
     if PROBED.with(|p| p.borrow().contains(&file)) {
         return None;
     }
     let request = web_sys::window()?.fetch_with_str(file);
     let problem = match wasm_bindgen_futures::JsFuture::from(request).await {
         // A network failure: the browser's TypeError says no more than this.
-        Err(_) => Some("the request failed".to_string()),
+        Err(_) => Some(Probe::Network),
         Ok(response) => {
             let get = |k: &str| js_sys::Reflect::get(&response, &k.into()).ok();
             let ok = get("ok").and_then(|v| v.as_bool()).unwrap_or(true);
             let status = get("status").and_then(|v| v.as_f64()).unwrap_or(0.0);
-            (!ok).then(|| format!("HTTP {status}"))
+            (!ok).then_some(Probe::Http(status as u16))
         }
     };
     if problem.is_none() {

@@ -8,6 +8,7 @@
 //! Messages cross the worker boundary in gloo-worker's bincode encoding; the fixed-point sums
 //! travel as decimal strings (see `engine::simulate::ExactSum`), so nothing is rounded on the way.
 
+use crate::simulation::failure::WorkFailure;
 use engine::forecast::{ForecastConfig, Forecaster, Tally};
 use engine::simulate::{Chunk, PartialSums, Study, StudyConfig};
 use gloo_worker::{HandlerId, Worker, WorkerScope};
@@ -25,8 +26,8 @@ pub struct Job {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct JobDone {
     pub chunk: Chunk,
-    /// The chunk's sums, or why the engine refused the job (its message).
-    pub sums: Result<PartialSums, String>,
+    /// The chunk's sums, or why the job could not run.
+    pub sums: Result<PartialSums, WorkFailure>,
 }
 
 /// One block of a forecast: the event (in the JSON file format, since the bincode of the
@@ -45,8 +46,8 @@ pub struct ForecastJob {
 pub struct ForecastDone {
     pub which: usize,
     pub block: u64,
-    /// The block's sums, or why the engine refused the job (its message).
-    pub tally: Result<Tally, String>,
+    /// The block's sums, or why the job could not run.
+    pub tally: Result<Tally, WorkFailure>,
 }
 
 /// What the page asks a worker.
@@ -92,7 +93,7 @@ impl StudyWorker {
                     self.study = None;
                     return JobDone {
                         chunk,
-                        sums: Err(e.to_string()),
+                        sums: Err(WorkFailure::engine(e)),
                     };
                 }
             }
@@ -100,8 +101,8 @@ impl StudyWorker {
         let sums = match &self.study {
             Some(study) => study
                 .run_chunk(chunk.scenario, chunk.tournaments())
-                .map_err(|e| e.to_string()),
-            None => Err("no study".to_string()),
+                .map_err(WorkFailure::engine),
+            None => Err(WorkFailure::NoStudy),
         };
         JobDone { chunk, sums }
     }
@@ -113,8 +114,8 @@ impl StudyWorker {
         if !cached {
             self.forecast = None;
             let prepared = engine::json::parse(&job.event)
-                .map_err(|e| e.to_string())
-                .and_then(|t| Forecaster::new(&t, &job.config).map_err(|e| e.to_string()));
+                .map_err(WorkFailure::engine)
+                .and_then(|t| Forecaster::new(&t, &job.config).map_err(WorkFailure::engine));
             match prepared {
                 Ok(f) => self.forecast = Some((job.event.clone(), job.config.clone(), f)),
                 Err(e) => {
@@ -127,8 +128,8 @@ impl StudyWorker {
             }
         }
         let tally = match &self.forecast {
-            Some((_, _, f)) => f.run_block(job.block).map_err(|e| e.to_string()),
-            None => Err("no forecast".to_string()),
+            Some((_, _, f)) => f.run_block(job.block).map_err(WorkFailure::engine),
+            None => Err(WorkFailure::NoForecast),
         };
         ForecastDone {
             which: job.which,
@@ -173,6 +174,11 @@ mod tests {
     use super::*;
     use engine::simulate::StudyConfig;
 
+    /// `result` is the engine's refusal, and its message mentions `what`.
+    fn engine_says<T>(result: &Result<T, WorkFailure>, what: &str) -> bool {
+        matches!(result, Err(WorkFailure::Engine(e)) if e.contains(what))
+    }
+
     fn small() -> StudyConfig {
         StudyConfig {
             tournaments: 20,
@@ -196,7 +202,7 @@ mod tests {
         let want = Study::new(config)
             .expect("valid config")
             .run_chunk(4, 5..12)
-            .map_err(|e| e.to_string());
+            .map_err(WorkFailure::engine);
         assert_eq!(done.chunk, chunk);
         assert_eq!(done.sums, want);
     }
@@ -283,7 +289,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         match worker.respond(job(9)) {
-            Response::Forecast(done) => assert!(done.tally.is_err_and(|e| e.contains("block 9"))),
+            Response::Forecast(done) => assert!(engine_says(&done.tally, "block 9"), "{done:?}"),
             other => panic!("{other:?}"),
         }
     }
@@ -299,10 +305,7 @@ mod tests {
                 end: 30,
             },
         });
-        assert!(
-            bad_range.sums.as_ref().is_err_and(|e| e.contains("0..20")),
-            "{bad_range:?}"
-        );
+        assert!(engine_says(&bad_range.sums, "0..20"), "{bad_range:?}");
         let bad_config = worker.handle(Job {
             config: StudyConfig {
                 players: 1,
@@ -314,12 +317,6 @@ mod tests {
                 end: 1,
             },
         });
-        assert!(
-            bad_config
-                .sums
-                .as_ref()
-                .is_err_and(|e| e.contains("players")),
-            "{bad_config:?}"
-        );
+        assert!(engine_says(&bad_config.sums, "players"), "{bad_config:?}");
     }
 }

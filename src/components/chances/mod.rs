@@ -14,6 +14,7 @@ use crate::components::share_link::ShareLink;
 use crate::i18n::{td, td_string, Locale};
 use crate::share::SharedView;
 use crate::simulation::chances::{ChancesEvent, ChancesRun, Forecasts};
+use crate::simulation::failure::WorkFailure;
 use crate::simulation::pool::default_workers;
 use crate::simulation::words;
 use crate::store::use_store;
@@ -45,7 +46,8 @@ enum Status {
         forecasts: Vec<Forecast>,
         elapsed_ms: f64,
     },
-    Failed(String),
+    /// The run stopped: why (worded when drawn).
+    Failed(WorkFailure),
 }
 
 /// The Chances view's body for one event id.
@@ -226,7 +228,7 @@ fn ChancesBody(
         }
         Some(Status::Failed(e)) => view! {
             <p class="error" role="alert" data-testid="chances-error">
-                {text::sentence(&e)}". "
+                {crate::words::sentence_of(l, &e)}{text::sentence_gap(l)}
                 <button type="button" data-testid="chances-retry" on:click=move |_| attempt.update(|a| *a += 1)>
                     {td_string!(l, chances.status.retry)}
                 </button>

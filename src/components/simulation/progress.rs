@@ -3,8 +3,10 @@
 
 use crate::i18n::{td_string, Locale};
 use crate::simulation::book::eta_ms;
+use crate::simulation::failure::WorkFailure;
 use crate::text::count_in;
 use crate::tr;
+use crate::words::Words;
 use leptos::prelude::*;
 
 /// Where the page's run stands.
@@ -19,11 +21,9 @@ pub enum RunStatus {
         workers: usize,
     },
     /// The user cancelled after `done` of `total` tournaments.
-    Cancelled {
-        done: u64,
-        total: u64,
-    },
-    Failed(String),
+    Cancelled { done: u64, total: u64 },
+    /// The run stopped: why (worded when drawn).
+    Failed(WorkFailure),
 }
 
 /// `about 3 s`, `about 2 min`.
@@ -69,7 +69,12 @@ fn ended_words(locale: Locale, status: &RunStatus) -> Option<(String, bool)> {
             false,
         )),
         RunStatus::Failed(why) => Some((
-            td_string!(locale, simulation.progress.failed, error = why.clone()).to_string(),
+            td_string!(
+                locale,
+                simulation.progress.failed,
+                error = why.words(locale)
+            )
+            .to_string(),
             true,
         )),
         _ => None,
