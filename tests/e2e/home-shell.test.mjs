@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DIST, ROOT, createEvent, gotoApp, openBrowser, useApp, watchConsole } from './helpers.mjs';
+import { catalogue } from './lang.mjs';
 
 const byId = (page, id) => page.getByTestId(id, { exact: true });
 
@@ -116,7 +117,9 @@ describe('the home shell', () => {
       await byId(page, 'open-example').click();
       const alert = byId(page, 'handover-unsaved');
       await alert.waitFor();
-      assert.match(await alert.innerText(), /quota/i, 'the storage error is shown');
+      // The browser's QuotaExceededError, worded by the app (errors.json "quota"), not its English.
+      const quota = (await catalogue('en', 'errors'))['browser.quota'];
+      assert.ok((await alert.innerText()).includes(quota), 'the storage error is shown');
       // Still the same page (no reload): back to the list, the event is there, in memory.
       assert.ok((await wasmFetched(page)).some(isShell), 'no hand-over happened');
       await alert.getByRole('link', { name: 'Back to your events' }).click();

@@ -180,7 +180,10 @@ describe('errors in French, German and Japanese', () => {
         const { page } = browser;
         await gotoApp(page, server.url);
         await byId(page, 'open-example').click();
-        await byId(page, 'nav-rounds').waitFor();
+        await byId(page, 'nav-rounds').click();
+        await byId(page, 'round-tab').last().click();
+        const board = byId(page, 'board-result').first();
+        await board.waitFor();
         // From now on every write of an event is refused, as a full storage does.
         await page.evaluate(() => {
           const setItem = Storage.prototype.setItem;
@@ -189,10 +192,11 @@ describe('errors in French, German and Japanese', () => {
             return setItem.call(this, key, value);
           };
         });
-        // A result typed on the last round: the event changes and its save is refused.
-        await byId(page, 'round-tab').last().click();
-        await byId(page, 'board-result').first().focus();
-        await page.keyboard.press('1');
+        // A different result typed on the last round's first board: the event changes and its
+        // save is refused.
+        const before = await board.inputValue();
+        await board.focus();
+        await page.keyboard.press(before === '1-0' ? '0' : '1');
         const banner = byId(page, 'storage-error');
         await banner.waitFor({ state: 'visible' });
         // The banner (the rounds view around it is another area's).

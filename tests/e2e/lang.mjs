@@ -3,7 +3,7 @@
 // that nothing is wider than its box. Each area's test (`languages.test.mjs`, `lang-*.test.mjs`)
 // imports these.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ROOT } from './helpers.mjs';
 
@@ -42,17 +42,64 @@ export async function englishFragments(lang, areas) {
   return [...fragments];
 }
 
-/** The page's visible text, without the language switch (whose options are each language's own name). */
-export async function visibleText(page) {
-  return page.evaluate(() => {
+/**
+ * The page's visible text, without the language switch (whose options are each language's own
+ * name) and without the elements matching the selectors of `skip` (data, such as an event's note).
+ */
+export async function visibleText(page, skip = []) {
+  return page.evaluate((skipped) => {
     const body = document.body.cloneNode(true);
-    body.querySelectorAll('select[data-testid="lang-select"], script, noscript').forEach((e) => e.remove());
+    const selector = ['select[data-testid="lang-select"]', 'script', 'noscript', ...skipped].join(', ');
+    body.querySelectorAll(selector).forEach((e) => e.remove());
     return body.innerText ?? body.textContent;
-  });
+  }, skip);
 }
 
-export async function assertNoEnglish(page, lang, areas) {
-  const text = await visibleText(page);
+/** Every namespace of the catalogues (the files of `locales/en`). */
+export async function namespaces() {
+  const files = await readdir(path.join(ROOT, 'locales', 'en'));
+  return files.filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
+}
+
+/**
+ * The English one-word labels of `areas` (a tab, a column header, a button: a message of one word
+ * of four letters or more) that `lang` words differently — that is, that none of its catalogues
+ * contains. `englishFragments` leaves them out (two words at least).
+ */
+export async function englishLabels(lang, areas) {
+  let theirText = '';
+  for (const ns of await namespaces()) theirText += `${Object.values(await catalogue(lang, ns)).join('\n')}\n`;
+  const labels = new Set();
+  for (const ns of areas) {
+    for (const message of Object.values(await catalogue('en', ns))) {
+      const word = message.trim().replace(/[.:…]+$/u, '');
+      if (/^\p{L}{4,}$/u.test(word) && !theirText.includes(word)) labels.add(word);
+    }
+  }
+  return [...labels];
+}
+
+/**
+ * No element of the page (but the language switch and the elements matching `skip`) whose whole
+ * text is an English label of `areas`.
+ */
+export async function assertNoEnglishLabels(page, lang, areas, skip = []) {
+  const labels = new Set(await englishLabels(lang, areas));
+  const texts = await page.evaluate(
+    (skipped) => {
+      const selector = ['select[data-testid="lang-select"]', 'script', 'noscript', 'style', ...skipped].join(', ');
+      return [...document.body.querySelectorAll('*')]
+        .filter((e) => e.children.length === 0 && !e.closest(selector))
+        .map((e) => e.textContent.trim());
+    },
+    skip,
+  );
+  const found = [...new Set(texts.filter((t) => labels.has(t)))];
+  assert.deepEqual(found, [], `English labels left on the ${lang} page`);
+}
+
+export async function assertNoEnglish(page, lang, areas, skip = []) {
+  const text = await visibleText(page, skip);
   const found = (await englishFragments(lang, areas)).filter((f) => text.includes(f));
   assert.deepEqual(found, [], `English left on the ${lang} page`);
 }
