@@ -628,7 +628,10 @@ fn a_broken_trf_names_its_line_in_every_language() {
     let e = engine::io::import(trf).expect_err("a broken start number");
     assert_eq!(e.words(Locale::en), e.to_string());
     let fr = e.words(Locale::fr);
-    assert!(fr.starts_with("fichier TRF, ligne 3, colonne 5\u{a0}:"), "{fr}");
+    assert!(
+        fr.starts_with("fichier TRF, ligne 3, colonne 5\u{a0}:"),
+        "{fr}"
+    );
     let de = e.words(Locale::de);
     assert!(
         de.starts_with("TRF-Datei, Zeile 3, Spalte 5: Erwartet"),
