@@ -14,6 +14,7 @@ use crate::i18n::td_string;
 use crate::plots::Palette;
 use crate::text;
 use crate::tr;
+use crate::words::Words;
 use engine::elo::Expectation;
 use engine::impute::{self, Analysis, Params, WithdrawnStats};
 use engine::sensitivity::{self, Cliff};
@@ -257,10 +258,11 @@ fn PlayerRow(
                     }
                 />
                 {move || error.get().map(|e| {
+                    let l = lang.get();
                     let words = td_string!(
-                        lang.get(),
+                        l,
                         learn.example.rating_error,
-                        error = crate::text::sentence(&e.to_string()),
+                        error = crate::text::sentence(&e.words(l)),
                         rating = lesson.rating(p)
                     )
                     .to_string();
