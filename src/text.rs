@@ -132,12 +132,6 @@ pub fn result_symbol(result: GameResult, colour: Color) -> &'static str {
     }
 }
 
-/// A result in words, from White's side, for labels and screen readers, in English (see
-/// [`result_words_in`]).
-pub fn result_words(result: GameResult) -> String {
-    result_words_in(Locale::en, result)
-}
-
 /// A result in words, from White's side, in the reader's language: `1–0`, `½–½ (unrated)`,
 /// `+/− (White wins by forfeit)`.
 pub fn result_words_in(locale: Locale, result: GameResult) -> String {
@@ -160,11 +154,6 @@ pub fn result_words_in(locale: Locale, result: GameResult) -> String {
         }
         GameResult::Forfeit(None) => td_string!(locale, common.result.forfeit_double).into(),
     }
-}
-
-/// A player's entry in a round, in English (see [`entry_short_in`]).
-pub fn entry_short(entry: Entry) -> String {
-    entry_short_in(Locale::en, entry)
 }
 
 /// A player's entry in a round, short (Swiss crosstable cells): opponent, colour letter and
@@ -194,12 +183,7 @@ pub fn entry_short_in(locale: Locale, entry: Entry) -> String {
     }
 }
 
-/// [`format_label_in`] in English.
-pub fn format_label(format: Format) -> String {
-    format_label_in(Locale::en, format)
-}
-
-/// [`format_label`] in the reader's language.
+/// The event's format in words (a round-robin's cycles, a Swiss's rounds), in the reader's language.
 pub fn format_label_in(locale: Locale, format: Format) -> String {
     match format {
         Format::RoundRobin { cycles: 1 } => td_string!(locale, common.format.round_robin).into(),
@@ -219,11 +203,6 @@ pub fn format_label_in(locale: Locale, format: Format) -> String {
 pub fn name_of(t: &Tournament, p: StartNo) -> String {
     t.player(p)
         .map_or_else(|| format!("#{p}"), |pl| pl.name.clone())
-}
-
-/// `Name (2759)`, in English (see [`name_rating_in`]).
-pub fn name_rating(t: &Tournament, p: StartNo) -> String {
-    name_rating_in(Locale::en, t, p)
 }
 
 /// `Name (2759)`, or `Name (unrated)` in the reader's language; `#n` for an unknown player.
@@ -269,11 +248,6 @@ pub fn sentence(text: &str) -> String {
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
-/// Ordinal in English: 1st, 2nd, 3rd, 4th, 11th, 21st (see [`ordinal_in`]).
-pub fn ordinal(n: u32) -> String {
-    ordinal_in(Locale::en, n)
-}
-
 /// A rank as an ordinal in the reader's language: `1st`/`2nd`, `1er`/`2e`, `1.`/`2.`, `1位`.
 /// Grammar, not vocabulary: the catalogue's plural rules cover cardinal numbers only, so each
 /// language's ordinal is formed here (CLDR's ordinal rules for these four languages).
@@ -310,11 +284,6 @@ pub fn full_stop(text: &str) -> String {
     }
 }
 
-/// The warning a TRF export gives when it shortens names, in English (see [`trf_shortened_in`]).
-pub fn trf_shortened(t: &Tournament) -> String {
-    trf_shortened_in(Locale::en, t)
-}
-
 /// The warning a TRF export gives when it shortens names (empty when it does not): which
 /// players, and that the JSON file keeps them whole.
 pub fn trf_shortened_in(locale: Locale, t: &Tournament) -> String {
@@ -337,11 +306,6 @@ pub fn trf_shortened_in(locale: Locale, t: &Tournament) -> String {
     .to_string()
 }
 
-/// When a withdrawal happened, in English (see [`withdrawal_point_in`]).
-pub fn withdrawal_point(after_round: u32) -> String {
-    withdrawal_point_in(Locale::en, after_round)
-}
-
 /// When a withdrawal happened, as read: "before round 1" for a player who played no round,
 /// else "after round N" (never "after round 0").
 pub fn withdrawal_point_in(locale: Locale, after_round: u32) -> String {
@@ -350,11 +314,6 @@ pub fn withdrawal_point_in(locale: Locale, after_round: u32) -> String {
     } else {
         td_string!(locale, common.withdrawal_point.after, round = after_round).to_string()
     }
-}
-
-/// How far an event has got, in English (see [`round_progress_in`]).
-pub fn round_progress(t: &Tournament) -> String {
-    round_progress_in(Locale::en, t)
 }
 
 /// How far an event has got, from the engine's one count ([`Tournament::round_progress`]):
@@ -444,7 +403,9 @@ mod tests {
 
     #[test]
     fn ordinals() {
-        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal).to_vec();
+        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101]
+            .map(|n| ordinal_in(Locale::en, n))
+            .to_vec();
         assert_eq!(
             got,
             ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
@@ -470,7 +431,7 @@ mod tests {
         event::pair_next_round(&mut t).unwrap();
         event::request_bye(&mut t, 1, 5, Some(ByeKind::Half)).unwrap();
         assert_eq!(
-            round_progress(&t),
+            round_progress_in(Locale::en, &t),
             "1 of 5 rounds played · round 2 paired, results pending · byes requested for 1 later round"
         );
     }
@@ -486,17 +447,17 @@ mod tests {
     /// Issue 13 item 12: a withdrawal before any round reads "before round 1".
     #[test]
     fn a_withdrawal_before_any_round_reads_before_round_1() {
-        assert_eq!(withdrawal_point(0), "before round 1");
-        assert_eq!(withdrawal_point(5), "after round 5");
+        assert_eq!(withdrawal_point_in(Locale::en, 0), "before round 1");
+        assert_eq!(withdrawal_point_in(Locale::en, 5), "after round 5");
     }
 
     /// Issue 13 item 3: the TRF download says which names it shortens, and nothing otherwise.
     #[test]
     fn the_trf_warning_names_the_shortened_players() {
         let mut t = engine::example::withdrawal();
-        assert_eq!(trf_shortened(&t), "");
+        assert_eq!(trf_shortened_in(Locale::en, &t), "");
         t.players[2].name = "N".repeat(200);
-        let warning = trf_shortened(&t);
+        let warning = trf_shortened_in(Locale::en, &t);
         assert!(
             warning.contains("no. 3") && warning.contains(&engine::TRF_NAME_WIDTH.to_string()),
             "{warning}"
