@@ -93,7 +93,7 @@ pub fn PublishScreen(
                 url: Some(url.trim().to_owned()).filter(|u| !u.is_empty()),
             };
             let l = lang.get();
-            tournament.with(|t| published(l, t, &options).map_err(|e| e.to_string()))
+            tournament.with(|t| published(l, t, &options).map_err(|e| e.words(l)))
         });
         let qr = Memo::new(move |_| {
             let url = url.get();

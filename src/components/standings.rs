@@ -18,6 +18,7 @@ use crate::text;
 use crate::tiebreak_text::{player, policy_games_rule, policy_name, sentences};
 use crate::tiebreaks::{Basis, TiebreakChoice};
 use crate::tr;
+use crate::words::Words;
 use engine::impute::Policy;
 use engine::standings::Fallback;
 use engine::Tournament;
@@ -44,11 +45,10 @@ fn fallback_text(locale: Locale, why: &Fallback) -> String {
         Fallback::NoWithdrawal => {
             td_string!(locale, standings.basis.fallback_no_withdrawal).to_string()
         }
-        // The imputation's error in words is the `errors` catalogue's (its Display until then).
         Fallback::Impute(e) => td_string!(
             locale,
             standings.basis.fallback_impute,
-            error = e.to_string()
+            error = e.words(locale)
         )
         .to_string(),
     }
@@ -90,16 +90,19 @@ fn basis_note(locale: Locale, t: &Tournament, c: &crate::live_standings::Compute
 /// the browser's or the print view's), worded when drawn.
 #[derive(Clone, Debug, PartialEq)]
 enum Problem {
-    Download(String),
+    Download(crate::files::BrowserError),
     Print(String),
 }
 
 impl Problem {
     fn text(&self, locale: Locale) -> String {
         match self {
-            Problem::Download(error) => {
-                td_string!(locale, standings.tab.download_failed, error).to_string()
-            }
+            Problem::Download(error) => td_string!(
+                locale,
+                standings.tab.download_failed,
+                error = error.words(locale)
+            )
+            .to_string(),
             Problem::Print(error) => error.clone(),
         }
     }
@@ -141,7 +144,7 @@ pub fn StandingsTable(
             files::download(&name, "text/csv", &csv)
         });
         status.set(match result {
-            Some(Err(e)) => Some(Problem::Download(e.to_string())),
+            Some(Err(e)) => Some(Problem::Download(e)),
             _ => None,
         });
     };
