@@ -12,6 +12,20 @@ use crate::simulation::warm::keep_warm;
 use crate::store::use_store;
 use leptos::prelude::*;
 
+/// Milliseconds between two draws of the progress while a study runs. A worker answers every few
+/// milliseconds; drawing each answer made the page's thread, the compositor and the raster
+/// threads repaint the bar several times a frame's worth, and on a two-core machine those took CPU
+/// from the worker computing the study (crates/engine/benches/README.md, simulate). Ten draws a
+/// second still move the bar smoothly on a long run.
+pub const PROGRESS_EVERY_MS: f64 = 100.0;
+
+/// Whether a progress answer at `elapsed_ms` is drawn, the last one drawn having been at
+/// `drawn_ms` (0 before the first): one draw per [`PROGRESS_EVERY_MS`]. The last answer of a
+/// run is not a progress answer: the results replace the bar whatever this says.
+pub fn worth_drawing(drawn_ms: f64, elapsed_ms: f64) -> bool {
+    elapsed_ms - drawn_ms >= PROGRESS_EVERY_MS
+}
+
 /// Brings the progress bar into view once it is drawn (on a phone it sits below the form, out
 /// of sight of the run button); does nothing when it is already visible.
 fn show_progress() {
@@ -118,7 +132,9 @@ pub fn SimulationScreen() -> impl IntoView {
                     ..
                 } = s
                 {
-                    (*d, *t, *e) = (done, total, elapsed_ms);
+                    if worth_drawing(*e, elapsed_ms) {
+                        (*d, *t, *e) = (done, total, elapsed_ms);
+                    }
                 }
             }),
             RunEvent::Finished {
@@ -188,5 +204,38 @@ pub fn SimulationScreen() -> impl IntoView {
                 </div>
             </div>
         </article>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_is_drawn_at_most_once_per_interval() {
+        // Answers every 4 ms for a second: the first drawn at 100 ms, then one per 100 ms.
+        let mut drawn = 0.0;
+        let mut draws = Vec::new();
+        for i in 1..=250 {
+            let elapsed = f64::from(i) * 4.0;
+            if worth_drawing(drawn, elapsed) {
+                drawn = elapsed;
+                draws.push(elapsed);
+            }
+        }
+        assert_eq!(draws.len(), 10, "{draws:?}");
+        assert_eq!(draws[0], PROGRESS_EVERY_MS);
+        assert!(draws.windows(2).all(|w| w[1] - w[0] >= PROGRESS_EVERY_MS));
+    }
+
+    #[test]
+    fn a_slow_run_draws_every_answer() {
+        // Chunks of a big design, each longer than the interval: nothing is held back.
+        let mut drawn = 0.0;
+        for i in 1..=5 {
+            let elapsed = f64::from(i) * 250.0;
+            assert!(worth_drawing(drawn, elapsed), "answer {i}");
+            drawn = elapsed;
+        }
     }
 }

@@ -10,17 +10,26 @@
 //            table, plot and claims on the page's thread;
 //   paint  — click to the first frame after that (requestAnimationFrame, then a task): adds
 //            style, layout and paint;
-//   node   — click to the results visible, seen from Node (adds Playwright's polling).
+//   node   — click to the results painted, seen from Node (adds the round trip to Node).
 // And, before each worker count and at the end, the start-up of one worker on its own:
 // `new Worker` (gloo-worker's blob that loads /worker.js) until its first message, gloo-worker's
 // "loaded" (script and wasm fetched, wasm compiled and instantiated, the worker registered).
 // The test server sends `cache-control: no-store`, so the browser keeps no compiled code between
 // page loads: every fresh page compiles the wasm again.
 //
-//   node tests/e2e/measure-simulation.mjs [--workers 1,2] [--runs 3] [--tournaments 10000]
+// With --cli PATH (the native CLI, `cargo build --release -p crosstable-cli`), each run of the
+// page is paired with a run of `PATH simulate --tournaments T --seed 1 --threads 1` made right
+// after it, and the line ends with the page's time over the CLI's, per pair (median and range):
+// the machine's speed drifts by tens of percent from minute to minute (a shared virtual machine),
+// and a pair measured in the same second shares the drift. The CLI's time is the study time it
+// reports itself (its last line), without its process start-up: the stricter comparison.
+// With --first-after MS, the first run is clicked MS milliseconds after the page opened.
+//
+//   node tests/e2e/measure-simulation.mjs [--workers 1,2] [--runs 3] [--tournaments 10000] [--cli PATH] [--first-after MS]
 //   (needs dist/: ./scripts/test.sh or `trunk build --release` first; CROSSTABLE_DIST overrides)
 import { parseArgs } from 'node:util';
 import os from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { gotoApp, openBrowser, startServer } from './helpers.mjs';
 
 const { values: opts } = parseArgs({
@@ -28,6 +37,8 @@ const { values: opts } = parseArgs({
     workers: { type: 'string', default: '1,2' },
     runs: { type: 'string', default: '3' },
     tournaments: { type: 'string', default: '10000' },
+    cli: { type: 'string' },
+    'first-after': { type: 'string', default: '0' },
   },
 });
 const WORKERS = opts.workers.split(',').map(Number);
@@ -54,14 +65,31 @@ async function main() {
       await page.getByTestId('sim-run').waitFor({ state: 'visible' });
       await page.getByTestId('sim-tournaments').fill(opts.tournaments);
       await page.getByTestId('sim-workers').fill(String(workers));
+      // --first-after MS: the first click that long after the page opened (a person reading the
+      // form first), instead of at once.
+      await page.waitForTimeout(Number(opts['first-after']));
       const runs = [];
-      for (let run = 0; run <= RUNS; run++) runs.push(await oneRun(page, workers));
+      for (let run = 0; run <= RUNS; run++) {
+        const r = await oneRun(page, workers);
+        if (opts.cli) r.cli = cliSeconds();
+        runs.push(r);
+      }
       const fmt = (r) => [r.page, r.shown, r.paint, r.node].map((x) => x.toFixed(3)).join(' / ');
-      const best = Math.min(...runs.slice(1).map((r) => r.page)).toFixed(3);
+      const again = runs.slice(1).map((r) => r.page);
       console.log(
         `  ${workers} worker(s), load ${load()}: first ${fmt(runs[0])}; again ${runs.slice(1).map(fmt).join('; ')} ` +
-          `(best page again ${best})`,
+          `(page again: best ${Math.min(...again).toFixed(3)}, median ${median(again).toFixed(3)})`,
       );
+      if (opts.cli) {
+        // Per core: the page's time × its workers over the one-threaded CLI's.
+        const ratio = (r) => (r.page * workers) / r.cli;
+        const ratios = runs.slice(1).map(ratio);
+        console.log(
+          `    per core against the CLI run just after each: first ${ratio(runs[0]).toFixed(2)}×; again median ` +
+            `${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}); ` +
+            `CLI median ${median(runs.map((r) => r.cli)).toFixed(3)} s`,
+        );
+      }
     }
     startups.push(await workerStartupMs(page));
     console.log(`  one worker's start-up (spawn to loaded), in order: ${startups.map((ms) => (ms / 1000).toFixed(3)).join(', ')} s`);
@@ -73,6 +101,23 @@ async function main() {
 
 const load = () => os.loadavg()[0].toFixed(2);
 
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** One run of the native CLI on one thread: the study time it reports, in seconds. */
+function cliSeconds() {
+  const out = execFileSync(
+    opts.cli,
+    ['simulate', '--tournaments', opts.tournaments, '--seed', '1', '--threads', '1'],
+    { encoding: 'utf8' },
+  );
+  const m = out.match(/(\d+) ms on 1 thread/);
+  if (!m) throw new Error(`no study time in the CLI's output: ${out.trim().split('\n').at(-1)}`);
+  return Number(m[1]) / 1000;
+}
+
 /** One click of "Run" until its results are shown: { page, shown, paint, node } in seconds. */
 async function oneRun(page, workers) {
   // Mark the previous run's results (the page replaces them) so that only this run's count, and
@@ -81,19 +126,23 @@ async function oneRun(page, workers) {
     document.querySelector('[data-testid="sim-results"]')?.setAttribute('data-stale', '');
     const t = (window.__simTimes = {});
     document.addEventListener('click', () => (t.click ??= performance.now()), { capture: true, once: true });
-    new MutationObserver((_, observer) => {
-      if (!document.querySelector('[data-testid="sim-results"]:not([data-stale])')) return;
-      observer.disconnect();
-      t.shown = performance.now();
-      requestAnimationFrame(() => setTimeout(() => (t.paint = performance.now())));
-    }).observe(document.body, { subtree: true, childList: true });
+    t.painted = new Promise((resolve) => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-testid="sim-results"]:not([data-stale])')) return;
+        observer.disconnect();
+        t.shown = performance.now();
+        requestAnimationFrame(() => setTimeout(() => resolve((t.paint = performance.now()))));
+      }).observe(document.body, { subtree: true, childList: true });
+    });
   });
   const t0 = Date.now();
   await page.getByTestId('sim-run').click();
-  await page.locator('[data-testid="sim-results"]:not([data-stale])').waitFor({ state: 'visible', timeout: 600_000 });
+  // Waited for inside the page (the observer above), not with a Playwright locator: a locator
+  // polls the page's DOM every animation frame, work on the page's thread (and, on two cores,
+  // CPU taken from the worker) that no user's browser does.
+  await page.evaluate(() => window.__simTimes.painted);
   const node = (Date.now() - t0) / 1000;
-  await page.waitForFunction(() => window.__simTimes.paint !== undefined);
-  const t = await page.evaluate(() => window.__simTimes);
+  const t = await page.evaluate(() => ({ click: window.__simTimes.click, shown: window.__simTimes.shown, paint: window.__simTimes.paint }));
   const info = page.getByTestId('sim-run-info');
   const m = (await info.textContent()).match(/on (\d+) Web Worker/);
   if (!m || Number(m[1]) !== workers) throw new Error(`unexpected run info: ${await info.textContent()}`);
