@@ -24,6 +24,18 @@ async function wasmFetched(page) {
   );
 }
 
+/** The stylesheets this document fetched, by area ('base', 'shell', …), sorted. */
+async function cssFetched(page) {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((r) => new URL(r.name).pathname.split('/').pop())
+      .filter((f) => f.endsWith('.css'))
+      .map((f) => f.replace(/-[0-9a-f]+\.css$/, ''))
+      .sort(),
+  );
+}
+
 const isShell = (f) => /^home_shell-[0-9a-f]{16}_bg\.wasm$/.test(f);
 const isApp = (f) => /^crosstable-app-[0-9a-f]+_bg\.wasm$/.test(f);
 
@@ -154,6 +166,45 @@ describe('the home shell', () => {
       assert.deepEqual(errors, []);
     } finally {
       await other.dispose();
+    }
+  });
+
+  test('"/" fetches only its own stylesheets, the full app all of them', async () => {
+    const browser = await openBrowser();
+    try {
+      const { page } = browser;
+      await gotoApp(page, app.server.url);
+      await byId(page, 'open-example').waitFor();
+      assert.deepEqual(await cssFetched(page), ['base', 'home', 'print', 'shell'], 'the shell page');
+      await byId(page, 'open-example').click();
+      await byId(page, 'nav-rounds').waitFor();
+      const full = await cssFetched(page);
+      assert.equal(full.length, 14, `the full app: ${full.join(', ')}`);
+      assert.ok(['event', 'standings', 'simulation', 'chances'].every((a) => full.includes(a)), full.join(', '));
+    } finally {
+      await browser.dispose();
+    }
+  });
+
+  test('a stylesheet that cannot load (a broken or partial deployment) stops neither app', async () => {
+    // shell.css is fetched as the page is parsed, standings.css (the full app's) only when the
+    // loader enables it. A fresh profile, so that no service worker answers in place of the
+    // network; the apps' scripts arrive late, so that the failures come before and after the
+    // loader starts listening.
+    const broken = await openBrowser();
+    try {
+      const { page } = broken;
+      await page.route(/\/(shell|standings)-[0-9a-f]+\.css$/, (route) => route.abort());
+      await page.route(/\/(home_shell|crosstable-app)-[0-9a-f]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await route.continue();
+      });
+      await gotoApp(page, app.server.url);
+      await byId(page, 'open-example').waitFor();
+      await gotoApp(page, new URL('learn', app.server.url).href);
+      await page.locator('main h2').first().waitFor();
+    } finally {
+      await broken.dispose();
     }
   });
 
