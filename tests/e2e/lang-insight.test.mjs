@@ -96,6 +96,19 @@ describe('Learn, Chances and the simulation in French, German and Japanese', () 
           assert.match(await textOf(page, 'learn-conservation'), comma(lang) ? /15,00/ : /15\.00/);
           await fits(page, ['article.learn'], `learn ${lang} ${width}`);
           await screenshot(page, `lang-insight-${lang}-learn-${width}`);
+
+          // A rating the engine refuses is said in this language, the engine's reason included
+          // (it once showed the engine's English inside the translated sentence).
+          const rating = byId(page, 'learn-rating-1');
+          const kept = await rating.inputValue();
+          await rating.fill('99999');
+          const refused = await textOf(page, 'learn-rating-error-1');
+          const [reason] = (await catalogue(lang, 'errors'))['event.bad_rating_value'].split('{{ text }}');
+          const uncapitalised = refused.charAt(0).toLowerCase() + refused.slice(1);
+          assert.ok(uncapitalised.startsWith(reason.trim()) && refused.includes('99999'), `${lang}: ${refused}`);
+          await assertNoEnglish(page, lang, ['errors', ...LEARN]);
+          await rating.fill(kept);
+          await byId(page, 'learn-rating-error-1').waitFor({ state: 'detached' });
         }
 
         // Chances on the example (a finished round-robin): the two panels, their tables and plots.
