@@ -96,6 +96,12 @@ impl fmt::Display for EventError {
                 write!(f, "a Swiss has 1 to {MAX_SWISS_ROUNDS} rounds, not {r}")
             }
             EventError::TooFewPlayers { system, needed } => {
+                // In words, not the system's id ("swiss"): the name of the Swiss system is
+                // capitalised.
+                let system = match system {
+                    System::RoundRobin => "round-robin",
+                    System::Swiss => "Swiss",
+                };
                 write!(f, "a {system} needs at least {needed} players")
             }
             EventError::TooManyPlayers { players, max } => {
