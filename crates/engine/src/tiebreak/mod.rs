@@ -583,9 +583,10 @@ pub fn compute(ct: &Crosstable, config: &Config) -> Standings {
                 start_no: ct.lines[p].start_no,
                 points: ranking[p],
                 withdrawn: ct.lines[p].withdrawn,
+                // Each present player is in one group: their values move into the row.
                 values: (0..n_tb)
                     .map(|k| {
-                        values[k][p].clone().unwrap_or_else(|| Value {
+                        values[k][p].take().unwrap_or_else(|| Value {
                             value: None,
                             explanation: Explanation::new(How::NotApplicable {
                                 reason: Inapplicable::NotComputed,
