@@ -11,6 +11,7 @@
 //   (needs dist/: ./scripts/test.sh or `trunk build --release` first; CROSSTABLE_DIST overrides)
 import { parseArgs } from 'node:util';
 import { gotoApp, openBrowser, startServer } from './helpers.mjs';
+import { summary } from './stats.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -20,7 +21,6 @@ const { values: opts } = parseArgs({
 });
 const MOVES = Number(opts.moves);
 const WARMUP = Number(opts.warmup);
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 // Runs in the page: one slider move, resolves with { dom, frame } in ms.
 function moveOnce(value) {
@@ -71,10 +71,7 @@ async function main() {
         frame.push(r.frame);
       }
     }
-    dom.sort((a, b) => a - b);
-    frame.sort((a, b) => a - b);
-    const fmt = (xs) =>
-      `p50 ${percentile(xs, 50).toFixed(1)} ms  p95 ${percentile(xs, 95).toFixed(1)} ms  max ${xs.at(-1).toFixed(1)} ms`;
+    const fmt = (xs) => summary(xs, 1);
     console.log(`sensitivity plots, ${MOVES} k-slider moves (after ${WARMUP} warm-up), the example event`);
     console.log(`  input → k plots updated        : ${fmt(dom)}`);
     console.log(`  input → next frame              : ${fmt(frame)}`);

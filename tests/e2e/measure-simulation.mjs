@@ -31,6 +31,7 @@ import { parseArgs } from 'node:util';
 import os from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { gotoApp, openBrowser, startServer } from './helpers.mjs';
+import { median } from './stats.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -100,11 +101,6 @@ async function main() {
 }
 
 const load = () => os.loadavg()[0].toFixed(2);
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 /** One run of the native CLI on one thread: the study time it reports, in seconds. */
 function cliSeconds() {

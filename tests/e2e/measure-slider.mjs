@@ -10,6 +10,7 @@
 //   (needs dist/: ./scripts/test.sh or `trunk build --release` first; CROSSTABLE_DIST overrides)
 import { parseArgs } from 'node:util';
 import { gotoApp, openBrowser, startServer } from './helpers.mjs';
+import { summary } from './stats.mjs';
 import { roundRobin } from './make-event.mjs';
 
 const { values: opts } = parseArgs({
@@ -22,8 +23,6 @@ const { values: opts } = parseArgs({
 const MOVES = Number(opts.moves);
 const WARMUP = Number(opts.warmup);
 
-/** Nearest-rank percentile of an ascending array. */
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 // Runs in the page: one slider move, resolves with { dom, frame } in ms.
 function moveOnce(value) {
@@ -98,10 +97,7 @@ async function main() {
         frame.push(r.frame);
       }
     }
-    dom.sort((a, b) => a - b);
-    frame.sort((a, b) => a - b);
-    const fmt = (xs) =>
-      `p50 ${percentile(xs, 50).toFixed(1)} ms  p95 ${percentile(xs, 95).toFixed(1)} ms  max ${xs.at(-1).toFixed(1)} ms`;
+    const fmt = (xs) => summary(xs, 1);
     console.log(`event: ${opts.event === 'drr20' ? '20-player double round-robin, two withdrawals' : "the app's example"}`);
     console.log(`k slider, ${MOVES} moves (after ${WARMUP} warm-up), range ${min}..${max} step ${step}`);
     console.log(`  input → table text changed : ${fmt(dom)}`);

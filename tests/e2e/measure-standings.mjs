@@ -26,6 +26,7 @@
 // The engine's recomputation (standings::compute) is about 5 ms of a change in the trace.
 import { parseArgs } from 'node:util';
 import { gotoApp, openBrowser, startServer } from './helpers.mjs';
+import { summary } from './stats.mjs';
 import { startTrace, summarise } from './trace.mjs';
 
 const { values: opts } = parseArgs({
@@ -39,11 +40,7 @@ const { values: opts } = parseArgs({
 const MOVES = Number(opts.moves);
 const WARMUP = Number(opts.warmup);
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const fmt = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return `p50 ${percentile(s, 50).toFixed(0)} ms  p95 ${percentile(s, 95).toFixed(0)} ms  max ${s.at(-1).toFixed(0)} ms`;
-};
+const fmt = (xs) => summary(xs, 0);
 
 // Runs in the page: sets a select and resolves with { dom, frame } in ms once the table changed.
 function changeOnce([testid, value]) {
