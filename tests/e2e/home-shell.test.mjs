@@ -14,27 +14,23 @@ import { catalogue } from './lang.mjs';
 
 const byId = (page, id) => page.getByTestId(id, { exact: true });
 
-/** The wasm files this document fetched, by name: ['home_shell-…_bg.wasm'] or ['crosstable-app-…_bg.wasm']. */
-async function wasmFetched(page) {
-  return page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((r) => new URL(r.name).pathname.split('/').pop())
-      .filter((f) => f.endsWith('.wasm')),
+/** The files of kind `ext` ('.wasm', '.css') this document fetched, by name, in fetch order. */
+async function fetched(page, ext) {
+  return page.evaluate(
+    (ext) =>
+      performance
+        .getEntriesByType('resource')
+        .map((r) => new URL(r.name).pathname.split('/').pop())
+        .filter((f) => f.endsWith(ext)),
+    ext,
   );
 }
 
+/** The wasm files this document fetched, by name: ['home_shell-…_bg.wasm'] or ['crosstable-app-…_bg.wasm']. */
+const wasmFetched = (page) => fetched(page, '.wasm');
+
 /** The stylesheets this document fetched, by area ('base', 'shell', …), sorted. */
-async function cssFetched(page) {
-  return page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((r) => new URL(r.name).pathname.split('/').pop())
-      .filter((f) => f.endsWith('.css'))
-      .map((f) => f.replace(/-[0-9a-f]+\.css$/, ''))
-      .sort(),
-  );
-}
+const cssFetched = async (page) => (await fetched(page, '.css')).map((f) => f.replace(/-[0-9a-f]+\.css$/, '')).sort();
 
 const isShell = (f) => /^home_shell-[0-9a-f]{16}_bg\.wasm$/.test(f);
 const isApp = (f) => /^crosstable-app-[0-9a-f]+_bg\.wasm$/.test(f);
