@@ -11,6 +11,7 @@ pub mod formula;
 pub mod import_file;
 pub mod import_handover;
 pub mod imputed_table;
+pub mod keyed;
 pub mod layout;
 pub mod new_event;
 pub mod pgn_merge;

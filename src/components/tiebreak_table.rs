@@ -7,9 +7,12 @@
 //! listener per button, about 40 ms before layout (issue 15 item 4); a memo and an effect per
 //! row or cell was slower still in Leptos 0.8. Here the rows are one string per computation (the
 //! same markup: `th` row headers, real buttons), set in one go, with one click listener on the
-//! table and the selection marked on the two rows it touches.
+//! table and the selection marked on the two rows it touches. A recomputation with the same
+//! players and columns moves each player's row where it now belongs and rewrites only the
+//! cells whose text changed ([`keyed`]).
 
 use crate::components::data_table::escape;
+use crate::components::keyed;
 use crate::i18n::{td_string, Locale};
 use crate::lang::use_lang;
 use crate::live_standings::LiveStandings;
@@ -46,6 +49,19 @@ struct DrawnRow {
     points: String,
     /// Each tie-break value: what it shows, and its tooltip (every digit, or why "–").
     values: Vec<(String, Option<String>)>,
+}
+
+impl DrawnRow {
+    /// Whether `self` and `other` differ in their rank at most.
+    fn same_but_rank(&self, other: &DrawnRow) -> bool {
+        self.player == other.player
+            && self.withdrawn == other.withdrawn
+            && self.name == other.name
+            && self.tag == other.tag
+            && self.rating == other.rating
+            && self.points == other.points
+            && self.values == other.values
+    }
 }
 
 /// The rows of `s` as they are drawn, in the reader's language.
@@ -145,25 +161,24 @@ fn rows_html(rows: &[DrawnRow]) -> String {
     h
 }
 
-/// Brings the drawn rows from `old` to `new` cell by cell (same row count and columns).
-fn patch_rows(body: &web_sys::Element, old: &[DrawnRow], new: &[DrawnRow]) {
-    let mut tr = body.first_element_child();
-    for (o, n) in old.iter().zip(new) {
-        let Some(row) = tr else { return };
-        if o != n {
-            patch_row(&row, o, n);
+/// Brings the drawn rows from `old` to `new` when both have the same players and columns: each
+/// player's row is moved ([`keyed::reorder`]) and its changed cells rewritten. `false`, with
+/// nothing changed, when the players differ: the caller draws the rows anew.
+fn patch_rows(body: &web_sys::Element, old: &[DrawnRow], new: &[DrawnRow]) -> bool {
+    let players = |rows: &[DrawnRow]| rows.iter().map(|r| r.player).collect::<Vec<_>>();
+    let Some(moved) = keyed::reorder(body, &players(old), &players(new)) else {
+        return false;
+    };
+    for ((tr, j), n) in moved.iter().zip(new) {
+        if &old[*j] != n {
+            patch_row(tr, &old[*j], n);
         }
-        tr = row.next_element_sibling();
     }
+    true
 }
 
+/// Rewrites the cells of a player's row that changed from `o` to `n` (the same player).
 fn patch_row(tr: &web_sys::Element, o: &DrawnRow, n: &DrawnRow) {
-    if o.player != n.player {
-        let _ = tr.set_attribute("data-p", &n.player.to_string());
-    }
-    if o.withdrawn != n.withdrawn {
-        toggle_class(tr, "withdrawn", n.withdrawn);
-    }
     let text = |cell: &Option<web_sys::Element>, old: &str, new: &str| {
         if old != new {
             if let Some(c) = cell {
@@ -173,10 +188,14 @@ fn patch_row(tr: &web_sys::Element, o: &DrawnRow, n: &DrawnRow) {
     };
     let rank = tr.first_element_child();
     text(&rank, &o.rank, &n.rank);
-    let number = rank.as_ref().and_then(|c| c.next_element_sibling());
-    if o.player != n.player {
-        text(&number, "", &n.player.to_string());
+    // A row that only moved (most of them) has nothing else to rewrite.
+    if o.same_but_rank(n) {
+        return;
     }
+    if o.withdrawn != n.withdrawn {
+        toggle_class(tr, "withdrawn", n.withdrawn);
+    }
+    let number = rank.as_ref().and_then(|c| c.next_element_sibling());
     let name = number.as_ref().and_then(|c| c.next_element_sibling());
     if let Some(c) = &name {
         if o.tag.is_some() != n.tag.is_some() {
@@ -221,23 +240,30 @@ fn toggle_class(el: &web_sys::Element, class: &str, on: bool) {
     let _ = el.set_attribute("class", &classes.join(" "));
 }
 
-/// Takes every mark of a selection off the drawn rows (a patch may have moved a marked row's
-/// player elsewhere, so the marks are found, not remembered).
+/// Takes every mark of a selection off the drawn rows: the class of the rows marked, and their
+/// pressed buttons (a selection marks nothing outside its row).
 fn unmark(body: &web_sys::Element) {
-    while let Ok(Some(tr)) = body.query_selector("tr.selected") {
+    let marked = body.get_elements_by_class_name("selected");
+    let rows: Vec<web_sys::Element> = (0..marked.length())
+        .filter_map(|i| marked.item(i))
+        .collect();
+    for tr in rows {
         toggle_class(&tr, "selected", false);
-    }
-    while let Ok(Some(b)) = body.query_selector("button[aria-pressed=\"true\"]") {
-        let _ = b.set_attribute("aria-pressed", "false");
+        while let Ok(Some(b)) = tr.query_selector("button[aria-pressed=\"true\"]") {
+            let _ = b.set_attribute("aria-pressed", "false");
+        }
     }
 }
 
-/// Marks a selection in the drawn rows: the row's class `selected`, its name's button and the
-/// chosen value's button pressed.
-fn mark(body: &web_sys::Element, selection: Option<Selection>) {
+/// Marks a selection in the drawn rows (`rows`, in the body's order): the row's class
+/// `selected`, its name's button and the chosen value's button pressed.
+fn mark(body: &web_sys::Element, rows: &[DrawnRow], selection: Option<Selection>) {
     unmark(body);
     let Some(s) = selection else { return };
-    let Ok(Some(tr)) = body.query_selector(&format!("tr[data-p=\"{}\"]", s.player)) else {
+    let Some(at) = rows.iter().position(|r| r.player == s.player) else {
+        return;
+    };
+    let Some(tr) = body.children().item(at as u32) else {
         return;
     };
     toggle_class(&tr, "selected", true);
@@ -283,54 +309,52 @@ pub fn TiebreakTable(
     selected: RwSignal<Option<Selection>>,
 ) -> impl IntoView {
     let lang = use_lang();
-    let head = move || {
-        let locale = lang.get();
+    // The list of tie-breaks: the header is drawn again when it changes, not on every
+    // recomputation (a rules change keeps it).
+    let list = Memo::new(move |_| {
         live.computed.with(|c| {
             c.as_ref()
-                .map(|c| {
-                    c.standings
-                        .tiebreaks
-                        .iter()
-                        .map(|tb| {
-                            view! {
-                                <th scope="col" class="num">
-                                    <abbr title=tiebreak_name(locale, *tb)>{tb.code()}</abbr>
-                                </th>
-                            }
-                        })
-                        .collect_view()
-                })
+                .map(|c| c.standings.tiebreaks.clone())
                 .unwrap_or_default()
         })
-    };
-    let rows = Memo::new(move |_| {
-        let locale = lang.get();
-        live.with(|t, c| drawn_rows(locale, t, &c.standings))
-            .unwrap_or_default()
     });
+    let head = move || {
+        let locale = lang.get();
+        list.with(|list| {
+            list.iter()
+                .map(|tb| {
+                    view! {
+                        <th scope="col" class="num">
+                            <abbr title=tiebreak_name(locale, *tb)>{tb.code()}</abbr>
+                        </th>
+                    }
+                })
+                .collect_view()
+        })
+    };
     let body = NodeRef::<leptos::html::Tbody>::new();
-    // What the body shows now.
+    // What the body shows now, row by row in its order.
     let drawn = StoredValue::new(Vec::<DrawnRow>::new());
     Effect::new(move |_| {
         let Some(el) = body.get() else { return };
-        rows.with(|new| {
-            drawn.update_value(|old| {
-                let same_shape = old.len() == new.len()
-                    && old.first().map(|r| r.values.len()) == new.first().map(|r| r.values.len());
-                if same_shape && !old.is_empty() {
-                    patch_rows(&el, old, new);
-                } else {
-                    el.set_inner_html(&rows_html(new));
-                }
-                old.clone_from(new);
-            })
+        let locale = lang.get();
+        let new = live
+            .with(|t, c| drawn_rows(locale, t, &c.standings))
+            .unwrap_or_default();
+        drawn.update_value(|old| {
+            let same_columns =
+                old.first().map(|r| r.values.len()) == new.first().map(|r| r.values.len());
+            if !(same_columns && !old.is_empty() && patch_rows(&el, old, &new)) {
+                el.set_inner_html(&rows_html(&new));
+            }
+            *old = new;
         });
-        mark(&el, selected.get_untracked());
+        drawn.with_value(|rows| mark(&el, rows, selected.get_untracked()));
     });
     Effect::new(move |_| {
         let now = selected.get();
         if let Some(el) = body.get_untracked() {
-            mark(&el, now);
+            drawn.with_value(|rows| mark(&el, rows, now));
         }
     });
     let on_click = move |ev: leptos::ev::MouseEvent| {
