@@ -3,6 +3,7 @@
 //! then the decisive one with both values.
 
 use crate::components::data_table::escape;
+use crate::components::keyed;
 use crate::i18n::{td_string, Locale};
 use crate::lang::use_lang;
 use crate::live_standings::LiveStandings;
@@ -12,31 +13,31 @@ use engine::StartNo;
 use leptos::prelude::*;
 use std::fmt::Write;
 
-/// Brings a select's options from `old` to `new` (start number, label): in place when the count
-/// is the same, the changed ones only. 300 players are 600 options in the two selects; as views
-/// with a reactive `selected` each, they were rebuilt on every rules change (issue 15 item 4).
+/// Brings a select's options from `old` to `new` (start number, label): with the same players,
+/// each option moves where its player now stands ([`keyed::reorder`]) and only changed labels
+/// are rewritten; otherwise they are drawn anew. 300 players are 600 options in the two
+/// selects; as views with a reactive `selected` each, they were rebuilt on every rules change
+/// (issue 15 item 4).
 fn draw_options(
     select: &web_sys::Element,
     old: &mut Vec<(StartNo, String)>,
     new: &[(StartNo, String)],
 ) {
-    if old.len() != new.len() {
-        let mut h = String::with_capacity(48 * new.len());
-        for (p, label) in new {
-            let _ = write!(h, "<option value=\"{p}\">{}</option>", escape(label));
+    let players = |options: &[(StartNo, String)]| options.iter().map(|o| o.0).collect::<Vec<_>>();
+    match keyed::reorder(select, &players(old), &players(new)) {
+        Some(moved) => {
+            for ((option, j), (_, label)) in moved.iter().zip(new) {
+                if &old[*j].1 != label {
+                    option.set_text_content(Some(label));
+                }
+            }
         }
-        select.set_inner_html(&h);
-    } else {
-        let mut option = select.first_element_child();
-        for ((old_p, old_label), (p, label)) in old.iter().zip(new) {
-            let Some(o) = option else { break };
-            if old_p != p {
-                let _ = o.set_attribute("value", &p.to_string());
+        None => {
+            let mut h = String::with_capacity(48 * new.len());
+            for (p, label) in new {
+                let _ = write!(h, "<option value=\"{p}\">{}</option>", escape(label));
             }
-            if old_label != label {
-                o.set_text_content(Some(label));
-            }
-            option = o.next_element_sibling();
+            select.set_inner_html(&h);
         }
     }
     old.clear();
