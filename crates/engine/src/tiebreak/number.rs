@@ -101,7 +101,12 @@ pub(crate) fn div_round_half_up(a: i64, b: i64) -> i64 {
 
 impl PartialEq for Number {
     fn eq(&self, other: &Number) -> bool {
-        self.key() == other.key()
+        match (self, other) {
+            // The keys of two exact values compare as the hundredths do (without i128
+            // arithmetic, a library call in wasm32: standings compare values in every sort).
+            (Number::Exact(a), Number::Exact(b)) => a == b,
+            _ => self.key() == other.key(),
+        }
     }
 }
 
@@ -115,7 +120,10 @@ impl PartialOrd for Number {
 
 impl Ord for Number {
     fn cmp(&self, other: &Number) -> Ordering {
-        self.key().cmp(&other.key())
+        match (self, other) {
+            (Number::Exact(a), Number::Exact(b)) => a.cmp(b),
+            _ => self.key().cmp(&other.key()),
+        }
     }
 }
 
@@ -226,6 +234,17 @@ mod tests {
         assert!(Number::Real(0.499_999_999_9) == Number::HALF);
         assert_eq!(Number::real(1.0), Number::ONE);
         assert!(Number::real(1.0).is_exact());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn exact_values_compare_as_their_keys(a in proptest::prelude::any::<i64>(), d in -3i64..=3) {
+            let b = a.saturating_add(d);
+            let (x, y) = (Number::Exact(a), Number::Exact(b));
+            proptest::prop_assert_eq!(x.cmp(&y), x.key().cmp(&y.key()));
+            proptest::prop_assert_eq!(x == y, x.key() == y.key());
+            proptest::prop_assert_eq!(x.cmp(&Number::Real(y.to_f64())), x.key().cmp(&Number::Real(y.to_f64()).key()));
+        }
     }
 
     #[test]
