@@ -312,10 +312,20 @@ async fn a_withdrawal_policy_changes_the_crosstable_the_tiebreaks_use() {
         .zip(&s.rows)
     {
         let cells = texts(tr, "td");
-        assert_eq!(cells[0], row.rank.to_string(), "rank of player {}", row.start_no);
+        assert_eq!(
+            cells[0],
+            row.rank.to_string(),
+            "rank of player {}",
+            row.start_no
+        );
         let name = texts(tr, "th button.player-button");
         let want = t.player(row.start_no).map(|p| p.name.clone());
-        assert_eq!(name.first(), want.as_ref(), "name of player {}", row.start_no);
+        assert_eq!(
+            name.first(),
+            want.as_ref(),
+            "name of player {}",
+            row.start_no
+        );
         for (cell, v) in cells[4..].iter().zip(&row.values) {
             let short =
                 crosstable::tiebreak_text::value_short(crosstable::i18n::Locale::en, v.value);
