@@ -126,7 +126,7 @@ impl<'a> Ctx<'a> {
     }
 
     fn points_value(&self, i: usize) -> Value {
-        let mut e = Explanation::new(How::Sum);
+        let mut e = Explanation::with_lines(How::Sum, self.rounds);
         for (r, s) in self.slots(i) {
             e.items.push(Item::new(
                 Some(r),
@@ -143,7 +143,7 @@ impl<'a> Ctx<'a> {
 
     /// WIN, WON, BPG, BWG, REP (C.07 art. 7): the rounds for which `counts` holds.
     fn count(&self, i: usize, counts: impl Fn(&Slot) -> bool) -> Value {
-        let mut e = Explanation::new(How::Count);
+        let mut e = Explanation::with_lines(How::Count, self.rounds);
         for (r, s) in self.slots(i) {
             let mut item = Item::new(
                 Some(r),
@@ -166,7 +166,7 @@ impl<'a> Ctx<'a> {
     /// PS (C.07 art. 7.5): Σ of the running totals after each round, unplayed rounds' points
     /// included; `cut` drops the first rounds' totals.
     fn progressive(&self, i: usize, cut: u8) -> Value {
-        let mut e = Explanation::new(How::Sum);
+        let mut e = Explanation::with_lines(How::Sum, self.rounds);
         let mut total = Number::ZERO;
         for (r, s) in self.slots(i) {
             total += s.score;
@@ -257,8 +257,10 @@ impl<'a> Ctx<'a> {
         self.per_player(|i| {
             let mut contributions = self.contributions(i, family, &adjusted);
             apply_modifier(&mut contributions, m, self.rounds);
-            let mut e = Explanation::new(How::Sum);
-            e.items = contributions.into_iter().map(|c| c.item).collect();
+            let e = Explanation {
+                items: contributions.into_iter().map(|c| c.item).collect(),
+                how: How::Sum,
+            };
             Value {
                 value: Some(e.counted_sum()),
                 explanation: e,
@@ -268,7 +270,7 @@ impl<'a> Ctx<'a> {
 
     fn contributions(&self, i: usize, family: Family, adjusted: &[Adjusted]) -> Vec<Contribution> {
         let sb = family == Family::SonnebornBerger;
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(self.rounds as usize);
         for (r, s) in self.slots(i) {
             let as_game = self.system == System::RoundRobin
                 || s.over_the_board()
@@ -325,7 +327,7 @@ impl<'a> Ctx<'a> {
     fn average_of_buchholz(&self) -> Vec<Option<Value>> {
         let bh = self.buchholz_family(Family::Buchholz, Modifier::NONE);
         self.per_player(|i| {
-            let mut items = Vec::new();
+            let mut items = Vec::with_capacity(self.rounds as usize);
             for (r, s) in self.slots(i) {
                 if let (true, Some(o)) = (s.over_the_board(), s.opponent) {
                     if let Some(v) = bh[o as usize - 1].as_ref().and_then(|v| v.value) {
@@ -376,7 +378,7 @@ impl<'a> Ctx<'a> {
         let limit = Number::half_points(i64::from(max_games))
             + Number::half_points(i64::from(limit_half_points));
         self.per_player(|i| {
-            let mut e = Explanation::new(How::Koya { limit, max_games });
+            let mut e = Explanation::with_lines(How::Koya { limit, max_games }, self.rounds);
             for (r, s) in self.slots(i) {
                 let Some(o) = s.opponent else { continue };
                 let mut item = Item::new(
@@ -403,7 +405,7 @@ impl<'a> Ctx<'a> {
     /// The games over the board with the opponent's rating (or the rating set for unrated
     /// players): (items, ratings of the counted ones, whether every game has a rating).
     fn rated_games(&self, i: usize) -> (Vec<Item>, bool) {
-        let mut items = Vec::new();
+        let mut items = Vec::with_capacity(self.rounds as usize);
         let mut all_rated = true;
         for (r, s) in self.slots(i) {
             let (true, Some(o)) = (s.over_the_board(), s.opponent) else {
