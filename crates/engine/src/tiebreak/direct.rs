@@ -24,9 +24,10 @@ pub(crate) fn direct_encounter(ctx: &Ctx, group: &[usize]) -> Vec<(usize, Value)
     let mut place: Vec<u32> = vec![1; group.len()];
     let mut steps: Vec<Vec<DirectStep>> = vec![Vec::new(); group.len()];
     let pos = |p: usize| group.iter().position(|&q| q == p).unwrap_or(0);
-    let first_items: Vec<Vec<Item>> = group
+    let members = Members::of(ctx, group);
+    let mut first_items: Vec<Vec<Item>> = group
         .iter()
-        .map(|&p| encounter_items(ctx, p, group))
+        .map(|&p| encounter_items(ctx, p, &members))
         .collect();
 
     let mut active: Vec<Vec<usize>> = vec![group.to_vec()];
@@ -65,7 +66,7 @@ pub(crate) fn direct_encounter(ctx: &Ctx, group: &[usize]) -> Vec<(usize, Value)
                 Value {
                     value: Some(Number::int(i64::from(value))),
                     explanation: Explanation {
-                        items: first_items[k].clone(),
+                        items: std::mem::take(&mut first_items[k]),
                         how: How::DirectEncounter {
                             group: members.clone(),
                             steps: std::mem::take(&mut steps[k]),
@@ -82,9 +83,26 @@ fn counts(ctx: &Ctx, slot: &super::crosstable::Slot) -> bool {
     ctx.system == System::RoundRobin || slot.over_the_board()
 }
 
+/// Who is in a group, by player index: a look-up per game instead of a search of the group.
+struct Members(Vec<bool>);
+
+impl Members {
+    fn of(ctx: &Ctx, group: &[usize]) -> Members {
+        let mut inside = vec![false; ctx.ct.lines.len()];
+        for &p in group {
+            inside[p] = true;
+        }
+        Members(inside)
+    }
+
+    fn contains(&self, p: usize) -> bool {
+        self.0.get(p).copied().unwrap_or(false)
+    }
+}
+
 /// Player `p`'s counted games against the members of `among`, one line per opponent (the
 /// average when they met twice). Returns the lines.
-fn encounter_items(ctx: &Ctx, p: usize, among: &[usize]) -> Vec<Item> {
+fn encounter_items(ctx: &Ctx, p: usize, among: &Members) -> Vec<Item> {
     let line = &ctx.ct.lines[p];
     // (opponent, first round, sum, games)
     let mut per_opponent: Vec<(usize, u32, Number, u32, Option<super::explain::Unplayed>)> =
@@ -93,7 +111,7 @@ fn encounter_items(ctx: &Ctx, p: usize, among: &[usize]) -> Vec<Item> {
         let s = line.slot(r);
         let Some(o) = s.opponent else { continue };
         let o = o as usize - 1;
-        if !counts(ctx, s) || !among.contains(&o) {
+        if !counts(ctx, s) || !among.contains(o) {
             continue;
         }
         match per_opponent.iter_mut().find(|e| e.0 == o) {
@@ -152,8 +170,9 @@ fn compare(
     let mut score = Vec::with_capacity(sub.len());
     let mut max = Vec::with_capacity(sub.len());
     let mut met_all = true;
+    let members = Members::of(ctx, sub);
     for &p in sub {
-        let items = encounter_items(ctx, p, sub);
+        let items = encounter_items(ctx, p, &members);
         let s: Number = items.iter().map(|i| i.value).sum();
         let met = items.len() as u32;
         if ctx.system == System::Swiss && met < others {
