@@ -391,10 +391,35 @@ impl Study {
     /// The inner loop (see the module documentation for the design). Each tournament reads its
     /// own stream ([`tournament_stream`]) from the start: the ratings' normals first, then one
     /// 32-bit uniform per game.
-    fn simulate(&self, index: usize, s: &Scenario, tournaments: Range<u64>) -> PartialSums {
+    pub(super) fn simulate(
+        &self,
+        index: usize,
+        s: &Scenario,
+        tournaments: Range<u64>,
+    ) -> PartialSums {
         #[cfg(target_arch = "wasm32")]
         return self.simulate_simd128(index, s, tournaments);
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2 (checked on the line above).
+            return unsafe { self.simulate_avx2(index, s, tournaments) };
+        }
         #[cfg(not(target_arch = "wasm32"))]
+        self.simulate_any(index, s, tournaments)
+    }
+
+    /// The same loop compiled for AVX2 CPUs: the same SSE2 operations in their VEX form (three
+    /// operands, so fewer register copies), and SSE4.1's rounding for the fixed-point sums; no
+    /// fused multiply-add (Rust never contracts), so the same bits (tested against
+    /// `simulate_any`). About 5 % of the default study.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn simulate_avx2(
+        &self,
+        index: usize,
+        s: &Scenario,
+        tournaments: Range<u64>,
+    ) -> PartialSums {
         self.simulate_any(index, s, tournaments)
     }
 
@@ -407,8 +432,14 @@ impl Study {
         self.simulate_any(index, s, tournaments)
     }
 
+    /// The loop for any target (the runners above compile it with their CPU's features).
     #[inline(always)]
-    fn simulate_any(&self, index: usize, s: &Scenario, tournaments: Range<u64>) -> PartialSums {
+    pub(super) fn simulate_any(
+        &self,
+        index: usize,
+        s: &Scenario,
+        tournaments: Range<u64>,
+    ) -> PartialSums {
         let players = self.config.players as usize;
         let scheduled = self.scheduled as usize;
         let played = s.withdrawal_after as usize;

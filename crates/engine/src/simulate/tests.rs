@@ -478,6 +478,29 @@ fn pinned_small_run() {
     );
 }
 
+#[test]
+fn every_runner_gives_the_same_bits_as_the_plain_loop() {
+    // Odd and even fields, one and two cycles, every withdrawal point: `simulate` takes the
+    // CPU's runner (AVX2 where there is one), `simulate_any` the baseline.
+    for (players, cycles) in [(7, 1), (10, 1), (6, 2)] {
+        let st = study(StudyConfig {
+            players,
+            cycles,
+            rating_sds: vec![40.0, 250.0],
+            forms: vec![-200.0, 0.0, 150.0],
+            withdrawal_after: vec![0, 1, 3],
+            ..small(25)
+        });
+        for (i, s) in st.scenarios().iter().enumerate() {
+            assert_eq!(
+                st.simulate(i, s, 0..25),
+                st.simulate_any(i, s, 0..25),
+                "{players} players, {cycles} cycles, scenario {i}"
+            );
+        }
+    }
+}
+
 const PINNED_SQUARED_ERROR: [i128; 6] = include!("pinned_small_run.in");
 
 #[test]
