@@ -51,8 +51,13 @@ pub fn text_with(message: impl Fn(Locale) -> String + Send + Sync + 'static) -> 
 
 /// The reader's language, as every component reads it (tracked: a view that reads it is drawn
 /// again when it changes). Provided by [`provide`].
+///
+/// A signal of its own rather than a memo of the settings: every message on the page reads it,
+/// and a memo would be marked for a check, with each of those hundreds of readers, whenever any
+/// setting changes (k, a standings choice), though the language did not (about 1 ms of a rules
+/// change on a 300-player standings, measured in `tests/e2e/measure-standings.mjs`'s profile).
 #[derive(Clone, Copy)]
-pub struct Lang(Memo<Locale>);
+pub struct Lang(ReadSignal<Locale>);
 
 impl Lang {
     /// The current language (tracked).
@@ -69,7 +74,7 @@ impl Lang {
 /// The reader's language (see [`Lang`]); English where none was provided (a component drawn
 /// on its own in a test).
 pub fn use_lang() -> Lang {
-    use_context::<Lang>().unwrap_or_else(|| Lang(Memo::new(|_| Locale::en)))
+    use_context::<Lang>().unwrap_or_else(|| Lang(signal(Locale::en).0))
 }
 
 /// Every language, in the order the switch lists them.
@@ -131,12 +136,22 @@ fn browser_languages() -> Vec<String> {
 /// the first page (`docs/i18n/README.md`), for what [`pick`] and the settings do here.
 pub fn provide(store: Store) -> Lang {
     let browser = pick(&browser_languages());
-    let lang = Lang(Memo::new(move |_| {
+    let chosen = move || {
         store
             .settings
             .with(|s| s.lang.as_deref().and_then(from_code))
             .unwrap_or(browser)
-    }));
+    };
+    let (read, write) = signal(untrack(chosen));
+    // The one reader of the settings on the language's behalf: it writes the language only when
+    // it changed, so that the page's messages are not woken by every other setting.
+    Effect::new(move |_| {
+        let locale = chosen();
+        if read.get_untracked() != locale {
+            write.set(locale);
+        }
+    });
+    let lang = Lang(read);
     provide_context(lang);
     set_html_lang(lang.get_untracked());
     Effect::new(move |_| set_html_lang(lang.get()));
