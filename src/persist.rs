@@ -74,7 +74,6 @@ pub struct Settings {
     /// The interface language the reader chose (`"fr"`); absent until they choose, while the
     /// browser's languages decide (`crate::lang`). Older records lack it: nothing to migrate.
     /// A code this version does not know (a newer version's, a hand edit) is kept, and ignored.
-    /// A code this version does not know (a newer version's) is kept and ignored.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lang: Option<String>,
 }
