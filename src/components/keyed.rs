@@ -71,7 +71,11 @@ pub fn reorder<K: Eq + Hash>(
         }
         next = Some(child);
     }
-    Some(from.iter().map(|&j| (drawn[j].clone(), j)).collect())
+    // `from` is a permutation: each child is handed out once, moved rather than cloned.
+    let mut drawn: Vec<Option<web_sys::Element>> = drawn.into_iter().map(Some).collect();
+    from.iter()
+        .map(|&j| drawn[j].take().map(|child| (child, j)))
+        .collect()
 }
 
 #[cfg(test)]

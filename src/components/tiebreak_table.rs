@@ -39,9 +39,16 @@ const LEADING_COLUMNS: usize = 5;
 /// whose text changed (a rules change moves a few values and places, not 2,000 cells).
 #[derive(Clone, Debug, PartialEq)]
 struct DrawnRow {
+    rank: String,
+    /// Everything else: a row whose cells are equal only moved (most rows of a rules change).
+    cells: Cells,
+}
+
+/// A drawn row's cells but the rank.
+#[derive(Clone, Debug, PartialEq)]
+struct Cells {
     player: StartNo,
     withdrawn: bool,
-    rank: String,
     name: String,
     /// The withdrawal tag under the name ("withdrew after round 3").
     tag: Option<String>,
@@ -49,19 +56,6 @@ struct DrawnRow {
     points: String,
     /// Each tie-break value: what it shows, and its tooltip (every digit, or why "–").
     values: Vec<(String, Option<String>)>,
-}
-
-impl DrawnRow {
-    /// Whether `self` and `other` differ in their rank at most.
-    fn same_but_rank(&self, other: &DrawnRow) -> bool {
-        self.player == other.player
-            && self.withdrawn == other.withdrawn
-            && self.name == other.name
-            && self.tag == other.tag
-            && self.rating == other.rating
-            && self.points == other.points
-            && self.values == other.values
-    }
 }
 
 /// The rows of `s` as they are drawn, in the reader's language.
@@ -96,25 +90,27 @@ fn drawn_rows(locale: Locale, t: &Tournament, s: &Standings) -> Vec<DrawnRow> {
                 })
                 .collect();
             DrawnRow {
-                player: p,
-                withdrawn: row.withdrawn,
                 rank: row.rank.to_string(),
-                name: text::name_of(t, p),
-                tag,
-                rating: t
-                    .player(p)
-                    .and_then(|pl| pl.rating)
-                    .map(|r| r.to_string())
-                    .unwrap_or_default(),
-                points: value_short(locale, Some(row.points)),
-                values,
+                cells: Cells {
+                    player: p,
+                    withdrawn: row.withdrawn,
+                    name: text::name_of(t, p),
+                    tag,
+                    rating: t
+                        .player(p)
+                        .and_then(|pl| pl.rating)
+                        .map(|r| r.to_string())
+                        .unwrap_or_default(),
+                    points: value_short(locale, Some(row.points)),
+                    values,
+                },
             }
         })
         .collect()
 }
 
 /// The name's cell: its button, and the withdrawal tag.
-fn name_html(r: &DrawnRow) -> String {
+fn name_html(r: &Cells) -> String {
     let mut h = format!(
         "<button type=\"button\" class=\"player-button\" aria-pressed=\"false\">{}</button>",
         escape(&r.name)
@@ -127,9 +123,9 @@ fn name_html(r: &DrawnRow) -> String {
 
 /// The rows as HTML (the first drawing, and any change of the columns or the row count).
 fn rows_html(rows: &[DrawnRow]) -> String {
-    let columns = rows.first().map_or(0, |r| r.values.len());
+    let columns = rows.first().map_or(0, |r| r.cells.values.len());
     let mut h = String::with_capacity(rows.len() * (220 + 80 * columns));
-    for r in rows {
+    for DrawnRow { rank, cells: r } in rows {
         let _ = write!(
             h,
             "<tr data-p=\"{}\"{}><td class=\"num rank\">{}</td><td class=\"num\">{}</td>\
@@ -141,7 +137,7 @@ fn rows_html(rows: &[DrawnRow]) -> String {
             } else {
                 ""
             },
-            r.rank,
+            rank,
             r.player,
             name_html(r),
             r.rating,
@@ -165,14 +161,12 @@ fn rows_html(rows: &[DrawnRow]) -> String {
 /// player's row is moved ([`keyed::reorder`]) and its changed cells rewritten. `false`, with
 /// nothing changed, when the players differ: the caller draws the rows anew.
 fn patch_rows(body: &web_sys::Element, old: &[DrawnRow], new: &[DrawnRow]) -> bool {
-    let players = |rows: &[DrawnRow]| rows.iter().map(|r| r.player).collect::<Vec<_>>();
+    let players = |rows: &[DrawnRow]| rows.iter().map(|r| r.cells.player).collect::<Vec<_>>();
     let Some(moved) = keyed::reorder(body, &players(old), &players(new)) else {
         return false;
     };
     for ((tr, j), n) in moved.iter().zip(new) {
-        if &old[*j] != n {
-            patch_row(tr, &old[*j], n);
-        }
+        patch_row(tr, &old[*j], n);
     }
     true
 }
@@ -189,7 +183,8 @@ fn patch_row(tr: &web_sys::Element, o: &DrawnRow, n: &DrawnRow) {
     let rank = tr.first_element_child();
     text(&rank, &o.rank, &n.rank);
     // A row that only moved (most of them) has nothing else to rewrite.
-    if o.same_but_rank(n) {
+    let (o, n) = (&o.cells, &n.cells);
+    if o == n {
         return;
     }
     if o.withdrawn != n.withdrawn {
@@ -260,7 +255,7 @@ fn unmark(body: &web_sys::Element) {
 fn mark(body: &web_sys::Element, rows: &[DrawnRow], selection: Option<Selection>) {
     unmark(body);
     let Some(s) = selection else { return };
-    let Some(at) = rows.iter().position(|r| r.player == s.player) else {
+    let Some(at) = rows.iter().position(|r| r.cells.player == s.player) else {
         return;
     };
     let Some(tr) = body.children().item(at as u32) else {
@@ -342,9 +337,9 @@ pub fn TiebreakTable(
             .with(|t, c| drawn_rows(locale, t, &c.standings))
             .unwrap_or_default();
         drawn.update_value(|old| {
-            let same_columns =
-                old.first().map(|r| r.values.len()) == new.first().map(|r| r.values.len());
-            if !(same_columns && !old.is_empty() && patch_rows(&el, old, &new)) {
+            let columns = |rows: &[DrawnRow]| rows.first().map(|r| r.cells.values.len());
+            // `patch_rows` refuses other players (an empty table included).
+            if !(columns(old) == columns(&new) && patch_rows(&el, old, &new)) {
                 el.set_inner_html(&rows_html(&new));
             }
             *old = new;
@@ -416,12 +411,12 @@ mod tests {
         assert_eq!(html.matches(" class=\"withdrawn\"").count(), 1);
         assert!(html.contains("<span class=\"tag\">withdrew after round 5</span>"));
         for (row, want) in rows.iter().zip(&s.rows) {
-            assert_eq!(row.player, want.start_no);
+            assert_eq!(row.cells.player, want.start_no);
             assert_eq!(row.rank, want.rank.to_string());
-            assert_eq!(row.values.len(), want.values.len());
+            assert_eq!(row.cells.values.len(), want.values.len());
         }
         let mut renamed = rows[0].clone();
-        renamed.name = "<b>A & B</b>".into();
+        renamed.cells.name = "<b>A & B</b>".into();
         assert!(rows_html(&[renamed]).contains("&lt;b&gt;A &amp; B&lt;/b&gt;"));
     }
 }
