@@ -24,10 +24,10 @@ pub(crate) fn direct_encounter(ctx: &Ctx, group: &[usize]) -> Vec<(usize, Value)
     let mut place: Vec<u32> = vec![1; group.len()];
     let mut steps: Vec<Vec<DirectStep>> = vec![Vec::new(); group.len()];
     let pos = |p: usize| group.iter().position(|&q| q == p).unwrap_or(0);
-    let members = Members::of(ctx, group);
+    let inside = Members::of(ctx, group);
     let mut first_items: Vec<Vec<Item>> = group
         .iter()
-        .map(|&p| encounter_items(ctx, p, &members))
+        .map(|&p| encounter_items(ctx, p, &inside))
         .collect();
 
     let mut active: Vec<Vec<usize>> = vec![group.to_vec()];
@@ -170,9 +170,9 @@ fn compare(
     let mut score = Vec::with_capacity(sub.len());
     let mut max = Vec::with_capacity(sub.len());
     let mut met_all = true;
-    let members = Members::of(ctx, sub);
+    let inside = Members::of(ctx, sub);
     for &p in sub {
-        let items = encounter_items(ctx, p, &members);
+        let items = encounter_items(ctx, p, &inside);
         let s: Number = items.iter().map(|i| i.value).sum();
         let met = items.len() as u32;
         if ctx.system == System::Swiss && met < others {
