@@ -11,8 +11,12 @@
 // round-robin with a withdrawal), opening a value's breakdown, and opening the tab itself.
 //
 //   node tests/e2e/measure-standings.mjs [--file PATH.trf] [--moves 10] [--warmup 2] [--trace]
+//   node tests/e2e/measure-standings.mjs --file SWISS.trf --against DIST2 [--moves 40]
 //   --trace: after the timings, four more rule (or preset) changes under a Chromium trace and CPU
 //   profile, summarised as self time per trace event and per function (tests/e2e/trace.mjs).
+//   --against DIST2: only the rule changes, of two builds open side by side (CROSSTABLE_DIST or
+//   dist/ against DIST2), interleaved one change each, with the per-pair difference: this machine's
+//   speed drifts by a third within minutes, so builds measured one after the other can swap places.
 //   (needs dist/: ./scripts/test.sh or `trunk build --release` first; CROSSTABLE_DIST overrides)
 //
 // Figures (issue 15 item 4), t146 (299 players, Swiss preset, 6 tie-break columns), release builds
@@ -31,6 +35,7 @@
 // A profile of the last (a build without wasm-opt, names kept): the engine about 3 ms of a
 // change, text writes 1.5 ms, row and option moves 1.3 ms, Leptos's notifying and storing the
 // settings most of the rest.
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gotoApp, openBrowser, startServer } from './helpers.mjs';
 import { summary } from './stats.mjs';
@@ -42,6 +47,7 @@ const { values: opts } = parseArgs({
     moves: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
     trace: { type: 'boolean', default: false },
+    against: { type: 'string' },
   },
 });
 const MOVES = Number(opts.moves);
@@ -49,13 +55,22 @@ const WARMUP = Number(opts.warmup);
 
 const fmt = (xs) => summary(xs, 0);
 
-// Runs in the page: sets a select and resolves with { dom, frame } in ms once the table changed.
+// Runs in the page: sets a select and resolves with { dom, frame, painted, selects } in ms once
+// the table changed; `selects`: when the "why is A above B" selects' options had changed too
+// (null if they did not within the wait).
 function changeOnce([testid, value]) {
   const select = document.querySelector(`[data-testid="${testid}"]`);
   const tableText = () => document.querySelector('[data-testid="tiebreak-standings"]')?.textContent;
+  const selectsText = () => document.querySelector('.why-selects')?.textContent;
   const before = tableText();
+  const selectsBefore = selectsText();
+  let selects = null;
+  const selectsObserver = new MutationObserver(() => {
+    if (selects === null && selectsText() !== selectsBefore) selects = performance.now() - t0;
+  });
+  selectsObserver.observe(document.body, { subtree: true, childList: true, characterData: true });
+  let t0;
   return new Promise((resolve, reject) => {
-    let t0;
     const done = () => {
       const dom = performance.now() - t0;
       observer.disconnect();
@@ -63,7 +78,11 @@ function changeOnce([testid, value]) {
       requestAnimationFrame(() => {
         const frame = performance.now() - t0;
         // A task queued in the frame's callback runs after that frame's style, layout and paint.
-        setTimeout(() => resolve({ dom, frame, painted: performance.now() - t0 }), 0);
+        setTimeout(() => {
+          const painted = performance.now() - t0;
+          selectsObserver.disconnect();
+          resolve({ dom, frame, painted, selects });
+        }, 0);
       });
     };
     const observer = new MutationObserver(() => tableText() !== before && done());
@@ -199,7 +218,53 @@ async function main() {
   }
 }
 
-main().catch((err) => {
+// --against DIST2: the build under CROSSTABLE_DIST (A) and DIST2 (B) open side by side in one
+// browser, and their rule changes interleaved (A, B, A, B, ...), so that both see the same
+// moments of a shared machine whose speed drifts by a third within minutes.
+async function compare() {
+  const servers = [await startServer(), await startServer(path.resolve(opts.against))];
+  const browser = await openBrowser();
+  try {
+    const pages = [browser.page, await browser.context.newPage()];
+    for (const [i, page] of pages.entries()) {
+      await gotoApp(page, servers[i].url);
+      await page.getByTestId('import-file').setInputFiles(opts.file);
+      await page.getByTestId('import-open').or(page.getByTestId('crosstable')).first().waitFor({ timeout: 60000 });
+      if (await page.getByTestId('import-open').isVisible()) await page.getByTestId('import-open').click();
+      await page.getByTestId('crosstable').waitFor({ state: 'visible', timeout: 60000 });
+      await page.goto(page.url().replace(/\?.*$/, '') + '?tab=standings');
+      await page.getByTestId('tiebreak-standings').locator('tbody tr').first().waitFor();
+      if ((await page.getByTestId('tiebreak-preset').inputValue()) !== 'swiss') {
+        throw new Error(`${opts.file}: --against compares rule changes, which need a Swiss`);
+      }
+    }
+    const runs = [[], []];
+    const values = ['fide2023', 'fide2026'];
+    for (let n = 0; n < WARMUP + MOVES; n++) {
+      for (const [i, page] of pages.entries()) {
+        await page.bringToFront();
+        const r = await page.evaluate(changeOnce, ['tiebreak-rules', values[n % 2]]);
+        if (n >= WARMUP) runs[i].push(r);
+      }
+    }
+    const names = [process.env.CROSSTABLE_DIST ?? 'dist', opts.against];
+    console.log(`${opts.file}: rules fide2026 ↔ fide2023, ${MOVES} changes each, interleaved`);
+    for (const [i, name] of names.entries()) {
+      console.log(`  ${name}`);
+      console.log(`    table changed : ${fmt(runs[i].map((r) => r.dom))}`);
+      console.log(`    painted       : ${fmt(runs[i].map((r) => r.painted))}`);
+      const selects = runs[i].map((r) => r.selects).filter((x) => x !== null);
+      console.log(`    why-above selects changed (${selects.length} of ${runs[i].length}): ${selects.length ? fmt(selects) : '-'}`);
+    }
+    const diff = runs[1].map((r, k) => r.dom - runs[0][k].dom);
+    console.log(`  B − A per pair, table changed: ${summary(diff, 1)}`);
+  } finally {
+    await browser.dispose();
+    for (const s of servers) await s.close();
+  }
+}
+
+(opts.against ? compare() : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });
