@@ -79,10 +79,22 @@ pub fn WhyAbovePanel(
         let drawn = StoredValue::new(Vec::<(StartNo, String)>::new());
         Effect::new(move |_| {
             let Some(el) = node.get() else { return };
-            options.with(|new| drawn.update_value(|old| draw_options(&el, old, new)));
+            // Followed here, drawn after the next frame: the selects sit below the table, which
+            // a recomputation should show first (a rules change on 300 players moves some 36
+            // options and rewrites some 150 labels, ~2 ms that would delay the table's frame).
+            live.tournament.track();
+            live.computed.track();
             let chosen = pair.get().map(|(a, b)| if which == 0 { a } else { b });
             let value = chosen.map(|p| p.to_string()).unwrap_or_default();
-            let _ = js_sys::Reflect::set(&el, &"value".into(), &value.into());
+            let draw = move || {
+                // The panel may be gone by then: nothing to draw.
+                let _ = options.try_with_untracked(|new| {
+                    drawn.try_update_value(|old| draw_options(&el, old, new))
+                });
+                let _ = js_sys::Reflect::set(&el, &"value".into(), &value.into());
+            };
+            // A task queued from a frame's callback runs once that frame is painted.
+            request_animation_frame(move || set_timeout(draw, std::time::Duration::ZERO));
         });
         view! {
             <label class="inline" for=id>

@@ -41,13 +41,30 @@ pub fn resolved(store: Store, id: &str) -> Memo<engine::Tournament> {
     Memo::new(move |_| maybe.get().expect("the test's event is in the store"))
 }
 
-/// Lets Leptos run its effects and update the DOM.
+/// Lets Leptos run its effects and update the DOM, including what the app draws once the next
+/// frame is painted (the "why is A above B" selects).
 pub async fn settle() {
     for _ in 0..3 {
         leptos::task::tick().await;
     }
     sleep(0).await;
     leptos::task::tick().await;
+    next_frame().await;
+    sleep(0).await;
+    leptos::task::tick().await;
+}
+
+/// Resolves in the next animation frame's callback.
+pub async fn next_frame() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .expect("a window")
+            .request_animation_frame(&resolve)
+            .expect("requestAnimationFrame");
+    });
+    wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .expect("the frame comes");
 }
 
 pub async fn sleep(ms: i32) {
