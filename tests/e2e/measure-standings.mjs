@@ -35,6 +35,15 @@
 // A profile of the last (a build without wasm-opt, names kept): the engine about 3 ms of a
 // change, text writes 1.5 ms, row and option moves 1.3 ms, Leptos's notifying and storing the
 // settings most of the rest.
+// Second session of 2026-12-03 (load 1-2), cc0ee4a (before) against 8ae2822 (after: the why-above
+// selects drawn after the table's frame, the language a signal of its own instead of a memo of
+// every setting, breakdowns allocated once), `--against`, 40 interleaved changes each, t146:
+//   table changed p50 14 ms before, 10 ms after (per-pair difference p50 -5.0 ms); painted p50
+//   69 -> 54 ms; the selects now change at p50 53 ms, right after the table's frame.
+//   The after-build alone, 30 changes: table changed p50 7 ms, p95 11 ms; painted p50 34 ms.
+// A profile of the change (before the selects moved): the engine ~3 ms (its old standings'
+// drop ~1 ms of it), table text writes and row moves ~3 ms; the selects' 36 option moves and
+// 150 labels cost more than their share (HTMLSelectElement rebuilds its list on each move).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gotoApp, openBrowser, startServer } from './helpers.mjs';
