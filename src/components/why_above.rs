@@ -81,9 +81,8 @@ pub fn WhyAbovePanel(
             let Some(el) = node.get() else { return };
             // Followed here, drawn after the next frame: the selects sit below the table, which
             // a recomputation should show first (a rules change on 300 players moves some 36
-            // options and rewrites some 150 labels, ~2 ms that would delay the table's frame).
-            live.tournament.track();
-            live.computed.track();
+            // options and rewrites some 150 labels, ~5 ms that delayed the table's frame).
+            options.track();
             let chosen = pair.get().map(|(a, b)| if which == 0 { a } else { b });
             let value = chosen.map(|p| p.to_string()).unwrap_or_default();
             let draw = move || {
