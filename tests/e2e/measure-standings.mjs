@@ -158,17 +158,22 @@ function openTab(rows) {
   });
 }
 
+// Imports opts.file into the app at `url` and waits for its crosstable.
+async function openEvent(page, url) {
+  await gotoApp(page, url);
+  await page.getByTestId('import-file').setInputFiles(opts.file);
+  // A file with warnings (t146: players who look withdrawn) stays on the home page with a link.
+  await page.getByTestId('import-open').or(page.getByTestId('crosstable')).first().waitFor({ timeout: 60000 });
+  if (await page.getByTestId('import-open').isVisible()) await page.getByTestId('import-open').click();
+  await page.getByTestId('crosstable').waitFor({ state: 'visible', timeout: 60000 });
+}
+
 async function main() {
   const server = await startServer();
   const browser = await openBrowser();
   try {
     const { page } = browser;
-    await gotoApp(page, server.url);
-    await page.getByTestId('import-file').setInputFiles(opts.file);
-    // A file with warnings (t146: players who look withdrawn) stays on the home page with a link.
-    await page.getByTestId('import-open').or(page.getByTestId('crosstable')).first().waitFor({ timeout: 60000 });
-    if (await page.getByTestId('import-open').isVisible()) await page.getByTestId('import-open').click();
-    await page.getByTestId('crosstable').waitFor({ state: 'visible', timeout: 60000 });
+    await openEvent(page, server.url);
     const players = await page.getByTestId('crosstable').locator('tbody tr').count();
     const eventUrl = page.url();
 
@@ -236,11 +241,7 @@ async function compare() {
   try {
     const pages = [browser.page, await browser.context.newPage()];
     for (const [i, page] of pages.entries()) {
-      await gotoApp(page, servers[i].url);
-      await page.getByTestId('import-file').setInputFiles(opts.file);
-      await page.getByTestId('import-open').or(page.getByTestId('crosstable')).first().waitFor({ timeout: 60000 });
-      if (await page.getByTestId('import-open').isVisible()) await page.getByTestId('import-open').click();
-      await page.getByTestId('crosstable').waitFor({ state: 'visible', timeout: 60000 });
+      await openEvent(page, servers[i].url);
       await page.goto(page.url().replace(/\?.*$/, '') + '?tab=standings');
       await page.getByTestId('tiebreak-standings').locator('tbody tr').first().waitFor();
       if ((await page.getByTestId('tiebreak-preset').inputValue()) !== 'swiss') {
