@@ -3,8 +3,9 @@
 
 - no Rust file over 1,000 lines, no stylesheet over 800 lines;
 - no Rust function (including a Leptos component) over 200 lines;
-- no import cycle between the app's modules (src/): module A uses B and B uses A, directly or
-  through others;
+- no import cycle between the modules of the app (src/) or of the engine (crates/engine/src/):
+  module A uses B and B uses A, directly or through others (the engine's test code — `tests.rs`,
+  `*_tests.rs` and `#[cfg(test)]` modules — is left out: a test may use any module);
 - no tracked file reads the shared folder beside the checkout (the repository stands on its own).
 
 Prints every violation with its place and exits 1 if there is any. `--report` also prints the
@@ -123,14 +124,35 @@ def functions(code):
     return found
 
 
-def app_graph(files):
-    """Edges between the app's modules, named by their path below src (a, a::b for src/a/b.rs),
-    from `use crate::…` and `crate::…` paths."""
+def without_test_modules(code):
+    """`code` (already stripped) without its `#[cfg(test)]` items: a `mod … { … }` block is
+    blanked to its closing brace (newlines kept)."""
+    out = code
+    for m in reversed(list(re.finditer(r"#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{", code))):
+        depth, j = 1, m.end()
+        while j < len(code) and depth:
+            depth += {"{": 1, "}": -1}.get(code[j], 0)
+            j += 1
+        out = out[:m.start()] + re.sub(r"[^\n]", " ", out[m.start():j]) + out[j:]
+    return out
+
+
+def is_test_file(path):
+    name = os.path.basename(path)
+    return name == "tests.rs" or name.endswith("_tests.rs")
+
+
+def app_graph(files, src="src/", skip_tests=False):
+    """Edges between a crate's modules, named by their path below `src` (a, a::b for
+    src/a/b.rs), from `use crate::…` and `crate::…` paths. With `skip_tests`, test files and
+    `#[cfg(test)]` modules add no edge."""
     graph = {}
     for path in files:
-        if not path.startswith("src/") or path.startswith("src/bin/"):
+        if not path.startswith(src) or path.startswith(src + "bin/"):
             continue
-        rel = path[len("src/"):-len(".rs")]
+        if skip_tests and is_test_file(path):
+            continue
+        rel = path[len(src):-len(".rs")]
         parts = rel.split("/")
         if parts[-1] == "mod":
             parts = parts[:-1]
@@ -138,6 +160,8 @@ def app_graph(files):
             continue
         me = "::".join(parts)
         code = strip_code(open(os.path.join(ROOT, path), encoding="utf-8").read())
+        if skip_tests:
+            code = without_test_modules(code)
         targets = set()
         for m in re.finditer(r"\bcrate::((?:[a-z_][a-z0-9_]*::)*)([A-Za-z_][A-Za-z0-9_]*|\{)", code):
             segs = [s for s in m.group(1).split("::") if s]
@@ -219,6 +243,23 @@ def cycles(edges):
     return out
 
 
+def cycle_problems(edges, what):
+    problems = []
+    # Between sibling modules (simulation::book <-> simulation::pool) …
+    for comp in cycles(edges):
+        if len({c.split("::")[0] for c in comp}) == 1:
+            problems.append(f"import cycle between {what} " + " <-> ".join(comp))
+    # … and between top-level areas (app <-> pages), a parent and its children being one node.
+    for comp in cycles(top_level(edges)):
+        detail = []
+        for a in sorted(edges):
+            for b in sorted(edges[a]):
+                if a.split("::")[0] in comp and b.split("::")[0] in comp and a.split("::")[0] != b.split("::")[0]:
+                    detail.append(f"{a} -> {b}")
+        problems.append(f"import cycle between {what} " + " <-> ".join(comp) + ": " + "; ".join(detail))
+    return problems
+
+
 def main():
     report = "--report" in sys.argv
     problems = []
@@ -242,18 +283,9 @@ def main():
             problems.append(f"{path}: {lines} lines (a stylesheet may have at most {MAX_CSS_FILE}; split it by area)")
 
     edges = app_graph(rust)
-    # Between sibling modules (simulation::book <-> simulation::pool) …
-    for comp in cycles(edges):
-        if len({c.split("::")[0] for c in comp}) == 1:
-            problems.append("import cycle between the app's modules " + " <-> ".join(comp))
-    # … and between top-level areas (app <-> pages), a parent and its children being one node.
-    for comp in cycles(top_level(edges)):
-        detail = []
-        for a in sorted(edges):
-            for b in sorted(edges[a]):
-                if a.split("::")[0] in comp and b.split("::")[0] in comp and a.split("::")[0] != b.split("::")[0]:
-                    detail.append(f"{a} -> {b}")
-        problems.append("import cycle between the app's modules " + " <-> ".join(comp) + ": " + "; ".join(detail))
+    problems += cycle_problems(edges, "the app's modules")
+    engine_edges = app_graph(rust, src="crates/engine/src/", skip_tests=True)
+    problems += cycle_problems(engine_edges, "the engine's modules")
 
     grep = subprocess.run(
         ["git", "grep", "-n", "-E", r"\.\./(\.\./)*shared", "--", ":!*.md"],
@@ -274,7 +306,8 @@ def main():
         for p in problems:
             print("- " + p)
         return 1
-    print(f"shape check: ok ({len(rust)} Rust files, {len(css)} stylesheets, {len(edges)} app modules)")
+    print(f"shape check: ok ({len(rust)} Rust files, {len(css)} stylesheets, {len(edges)} app modules, "
+          f"{len(engine_edges)} engine modules)")
     return 0
 
 

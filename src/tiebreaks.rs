@@ -190,13 +190,8 @@ mod tests {
         t.set_tiebreaks(&[]);
         t.set_tiebreaks(&list("SB"));
         assert_eq!(t.tiebreaks(), list("SB"));
-        assert_eq!(
-            t.extra_records
-                .iter()
-                .filter(|r| r.starts_with("XXT"))
-                .count(),
-            1
-        );
+        assert_eq!(t.chosen_tiebreaks(), Some(list("SB")));
+        assert!(t.extra_records.iter().all(|r| !r.starts_with("XXT")));
     }
 
     #[test]

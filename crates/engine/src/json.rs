@@ -1,7 +1,7 @@
 //! Crosstable's own file format: the whole [`Tournament`] as JSON, in a versioned envelope
 //!
 //! ```json
-//! { "format": "crosstable", "version": 1, "tournament": { … } }
+//! { "format": "crosstable", "version": 2, "tournament": { … } }
 //! ```
 //!
 //! The tournament is the model's serde form, so nothing is lost (unlike TRF, which has no place
@@ -9,7 +9,7 @@
 //! an old `tournament` value up to [`VERSION`] before it is deserialised; files from a newer
 //! build are refused rather than half-read.
 
-use crate::model::{ModelError, Tournament};
+use crate::model::{ModelError, Rules, Tournament};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
@@ -18,7 +18,12 @@ use std::fmt;
 pub const FORMAT: &str = "crosstable";
 
 /// The newest file version this build writes and reads.
-pub const VERSION: u32 = 1;
+///
+/// - 1: the first.
+/// - 2: the event's rules (point system, `192` code and Baku, accelerations, prohibited
+///   pairings, tie-break list) are the typed `rules` field; version 1 kept them as TRF record
+///   text in `extra_records` (`162 …`, `192 …`, `250 …`, `260 …`, `XXT …`).
+pub const VERSION: u32 = 2;
 
 /// Why a JSON file could not be imported.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -178,21 +183,53 @@ pub fn parse(text: &str) -> Result<Tournament, JsonError> {
     Ok(tournament)
 }
 
-/// Brings the `tournament` value of a file written as `from_version` up to [`VERSION`].
-///
-/// Version 1 is the first, so there is nothing to migrate yet; a change to the model that is
-/// not backwards compatible bumps [`VERSION`] and adds a step here (`1 => …`), so that every old
-/// file keeps opening.
-pub fn migrate(value: Value, from_version: u32) -> Result<Value, JsonError> {
-    match from_version {
-        VERSION => Ok(value),
-        v if v > VERSION => Err(JsonError::NewerVersion {
-            found: u64::from(v),
-        }),
-        v => Err(JsonError::BadVersion {
-            found: v.to_string(),
-        }),
+/// Brings the `tournament` value of a file written as `from_version` up to [`VERSION`], one
+/// step at a time, so that every file an older build wrote keeps opening.
+pub fn migrate(mut value: Value, from_version: u32) -> Result<Value, JsonError> {
+    if from_version > VERSION {
+        return Err(JsonError::NewerVersion {
+            found: u64::from(from_version),
+        });
     }
+    if from_version == 0 {
+        return Err(JsonError::BadVersion {
+            found: from_version.to_string(),
+        });
+    }
+    for step in from_version..VERSION {
+        value = match step {
+            1 => rules_leave_the_records(value),
+            _ => value,
+        };
+    }
+    Ok(value)
+}
+
+/// Version 1 → 2: the rule records in `extra_records` become the typed `rules`, read exactly
+/// as the TRF reader reads them ([`Rules::lift`]); every other record stays. A value of another
+/// shape is left for the deserialiser to report.
+fn rules_leave_the_records(mut value: Value) -> Value {
+    let Some(tournament) = value.as_object_mut() else {
+        return value;
+    };
+    let Some(Ok(mut records)) = tournament
+        .get("extra_records")
+        .map(|r| serde_json::from_value::<Vec<String>>(r.clone()))
+    else {
+        return value;
+    };
+    let rules = Rules::lift(&mut records);
+    if !rules.is_standard() {
+        if let Ok(rules) = serde_json::to_value(&rules) {
+            tournament.insert("rules".to_owned(), rules);
+        }
+    }
+    if records.is_empty() {
+        tournament.remove("extra_records");
+    } else {
+        tournament.insert("extra_records".to_owned(), Value::from(records));
+    }
+    value
 }
 
 /// serde_json's message without its trailing " at line L column C" (we report those fields).
@@ -236,7 +273,7 @@ mod tests {
         let t = sample();
         let text = to_string(&t);
         assert!(text.contains("\"format\": \"crosstable\""));
-        assert!(text.contains("\"version\": 1"));
+        assert!(text.contains("\"version\": 2"));
         assert_eq!(parse(&text).expect("valid"), t);
     }
 
@@ -289,18 +326,21 @@ mod tests {
 
     #[test]
     fn newer_version_is_refused() {
-        let text = to_string(&sample()).replace("\"version\": 1", "\"version\": 7");
+        let text = to_string(&sample()).replace("\"version\": 2", "\"version\": 7");
         let e = parse(&text).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "this file was written by a newer Crosstable (version 7); this build reads up to 1"
+            format!(
+                "this file was written by a newer Crosstable (version 7); this build reads up to \
+                 {VERSION}"
+            )
         );
     }
 
     #[test]
     fn bad_version() {
         for v in ["0", "\"1\"", "1.5", "-2"] {
-            let text = to_string(&sample()).replace("\"version\": 1", &format!("\"version\": {v}"));
+            let text = to_string(&sample()).replace("\"version\": 2", &format!("\"version\": {v}"));
             assert!(
                 matches!(parse(&text), Err(JsonError::BadVersion { .. })),
                 "version {v}"

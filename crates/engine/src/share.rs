@@ -282,7 +282,26 @@ mod tests {
         assert_eq!((shared.player, shared.round), (Some(3), Some(2)));
         assert_eq!((shared.k, shared.expectation), (7.5, Expectation::Fide));
         assert_eq!(shared.tournament.players.len(), 7);
-        assert_eq!(encode(&shared), LINK_OF_2026_12);
+        // Encoded again, the link differs only by the event file's version (2 since the rules
+        // became typed fields): the codec itself is unchanged.
+        let document = |link: &str| {
+            let packed = URL_SAFE_NO_PAD
+                .decode(&link[PREFIX.len()..])
+                .expect("base64url");
+            let text = miniz_oxide::inflate::decompress_to_vec(&packed).expect("deflate");
+            String::from_utf8(text).expect("UTF-8")
+        };
+        let old = document(LINK_OF_2026_12).replace(
+            "\\\"version\\\": 1,",
+            &format!("\\\"version\\\": {},", crate::json::VERSION),
+        );
+        assert_ne!(
+            old,
+            document(LINK_OF_2026_12),
+            "the old link's event is version 1"
+        );
+        assert_eq!(document(&encode(&shared)), old);
+        assert_eq!(decode(&encode(&shared)), Ok(shared));
     }
 
     /// Issue 13 item 7: the link carries the selected game, and a link made before the field

@@ -1,12 +1,13 @@
 //! The tie-break values, one function per family. Each returns, per player (index start_no − 1,
 //! `None` for a player not in the table), the value and its breakdown.
 
-use super::crosstable::{Crosstable, Slot, System};
+use super::crosstable::{Crosstable, Slot};
 use super::explain::{Adjustment, Exclusion, Explanation, How, Inapplicable, Item, What};
 use super::number::{div_round_half_up, Number};
 use super::{Config, Modifier, Tiebreak, TiebreakRules, Value};
 use crate::elo::{table_8_1_1_dp, table_8_1_2_hundredths};
 use crate::model::Color;
+use crate::model::System;
 
 /// The crosstable with what every tie-break needs about each player.
 pub(crate) struct Ctx<'a> {

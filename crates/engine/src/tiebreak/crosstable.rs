@@ -5,7 +5,7 @@
 use super::explain::Unplayed;
 use super::number::Number;
 use crate::impute::{Analysis, Policy};
-use crate::model::{ByeKind, Color, Entry, GameResult, StartNo, Tournament};
+use crate::model::{ByeKind, Color, Entry, GameResult, StartNo, System, Tournament};
 use serde::Serialize;
 
 /// One round of one player.
@@ -60,42 +60,6 @@ impl Slot {
                 | Unplayed::ForfeitWin
                 | Unplayed::Imputed
         )
-    }
-}
-
-/// The tie-break system of play: it decides how unplayed rounds count (C.07 art. 16).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum System {
-    RoundRobin,
-    Swiss,
-}
-
-impl System {
-    pub fn id(self) -> &'static str {
-        match self {
-            System::RoundRobin => "round-robin",
-            System::Swiss => "swiss",
-        }
-    }
-}
-
-impl std::fmt::Display for System {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-impl std::str::FromStr for System {
-    type Err = String;
-    fn from_str(s: &str) -> Result<System, String> {
-        match s.trim().to_ascii_lowercase().replace('_', "-").as_str() {
-            "round-robin" | "roundrobin" | "rr" => Ok(System::RoundRobin),
-            "swiss" => Ok(System::Swiss),
-            other => Err(format!(
-                "unknown system `{other}`: use `round-robin` or `swiss`"
-            )),
-        }
     }
 }
 

@@ -13,10 +13,10 @@
 //! does not separate anyone in G (or G has one player).
 
 use super::compute::Ctx;
-use super::crosstable::System;
 use super::explain::{DirectStep, Explanation, How, Item, What};
 use super::number::Number;
 use super::Value;
+use crate::model::System;
 
 /// DE values of the members of `group` (indices start_no − 1), which are tied before DE.
 pub(crate) fn direct_encounter(ctx: &Ctx, group: &[usize]) -> Vec<(usize, Value)> {

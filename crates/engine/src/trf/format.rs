@@ -2,7 +2,7 @@
 //! pairings themselves show, and the `092` text to write so that the format reads back.
 
 use super::error::TrfErrorKind;
-use super::layout::{all_digits, clean, rest};
+use super::layout::{all_digits, clean};
 use crate::model::{Format, Round, Tournament};
 
 /// What the file's text says about the system.
@@ -138,11 +138,7 @@ fn complete_round_robin(n: usize, rounds: &[Round], total: u32) -> Option<u8> {
 pub(super) fn kind_for_export(t: &Tournament, rounds: &[Round]) -> String {
     let kind = clean(&t.info.kind);
     let kind = kind.trim();
-    let code = t
-        .extra_records
-        .iter()
-        .find(|l| l.starts_with("192"))
-        .map(|l| rest(&l.chars().collect::<Vec<_>>()));
+    let code = t.type_code();
     let n = t.players.len();
     let scheduled = Some(t.scheduled_rounds());
     let leads_back = |text: &str| {

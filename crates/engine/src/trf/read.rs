@@ -8,7 +8,7 @@ use super::player_line::{player_line, PlayerLine};
 use super::records2026;
 use super::rounds::build_rounds;
 use crate::model::{
-    Color, Format, HalfPoints, Info, ModelError, Player, StartNo, Tournament, Withdrawal,
+    Color, Format, HalfPoints, Info, ModelError, Player, Rules, StartNo, Tournament, Withdrawal,
 };
 
 /// Lines without their terminators; accepts `\n`, `\r\n` and (old Mac files) lone `\r`.
@@ -344,7 +344,7 @@ impl Reader {
             k_factors,
             rated_games,
             note,
-            extras,
+            mut extras,
             mut warnings,
             byes240,
             prohibited,
@@ -416,11 +416,14 @@ impl Reader {
             .iter()
             .map(|p| (p.line, p.declared_points))
             .collect();
+        // The rule records (checked as they were read) become the event's typed rules.
+        let rules = Rules::lift(&mut extras);
         let mut t = Tournament {
             name: name.unwrap_or_default(),
             info,
             format,
             initial_colour: xxc.or(c152),
+            rules,
             players: players.into_iter().map(|p| p.player).collect(),
             rounds,
             withdrawals: Vec::new(),

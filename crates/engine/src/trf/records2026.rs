@@ -1,17 +1,15 @@
 //! The TRF-2026 records the reader checks or turns into the model: `162` point system, `202`
 //! and `212` tie-break lists, `240` byes announced ahead, `250` acceleration, `260` prohibited
-//! pairings. `142` and `152` are read in `read` (they replace JaVaFo's `XXR` and `XXC`); `172`,
-//! `192`, `222`, `299`, `801`, `802` and every other record are kept verbatim.
+//! pairings. `142` and `152` are read in `read` (they replace JaVaFo's `XXR` and `XXC`); the
+//! reader's record lines of `162`, `192`, `250`, `260` and the tie-break list become the event's
+//! typed [`Rules`](crate::model::Rules) ([`Rules::lift`](crate::model::Rules::lift)); `172`,
+//! `222`, `299`, `801`, `802` and every other record are kept verbatim.
 
 use super::error::{ByeRecordProblem, TrfError, TrfErrorKind};
 use super::layout::excerpt;
+use crate::model::rules::{AccelerationRecord, PointSystem, Prohibited, TIEBREAK_RECORD};
+use crate::model::tiebreak_list::Tiebreak;
 use crate::model::{Bye, ByeKind, Round, StartNo, Tournament};
-use crate::rules2026::{AccelerationRecord, PointSystem, Prohibited};
-use crate::tiebreak::Tiebreak;
-
-/// The record that keeps the event's tie-break list in the model (see
-/// [`Tournament::set_tiebreaks`]).
-pub(super) const TIEBREAK_RECORD: &str = "XXT";
 
 /// A `240` record: players with a bye known ahead of the round.
 pub(super) struct ByeRecord {
@@ -61,14 +59,6 @@ pub(super) fn tiebreak_record(code: &str, value: &str) -> Option<String> {
             .trim_end()
             .to_owned(),
     )
-}
-
-/// The model's tie-break record as a `202` record.
-pub(super) fn record_202(xxt: &str) -> Option<String> {
-    let list = xxt.strip_prefix(TIEBREAK_RECORD)?;
-    let codes = Tiebreak::parse_list(list).ok()?;
-    let codes: Vec<String> = codes.iter().map(|t| t.code()).collect();
-    Some(format!("202 {}", codes.join(" ")).trim_end().to_owned())
 }
 
 /// Reads a `240` record: `240 T RRR PPPP PPPP …` — the bye type in column 5 (`F` full point,

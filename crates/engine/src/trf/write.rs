@@ -3,7 +3,7 @@
 
 use super::format::kind_for_export;
 use super::layout::{bye_code, clean, record_code, rest, COL_FIRST_ROUND, ROUND_WIDTH};
-use super::records2026::{record_202, TIEBREAK_RECORD};
+use crate::model::rules::{Rules, TIEBREAK_RECORD, TYPE_RECORD};
 use crate::model::{Color, Entry, GameResult, Outcome, StartNo, Tournament};
 use std::fmt;
 
@@ -167,6 +167,10 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
             }
         }
     }
+    for line in rule_records(&t.rules, version) {
+        let (code, value) = line.split_at(3);
+        record(code, value.strip_prefix(' ').unwrap_or(value));
+    }
 
     // Each player's entry per round, in one pass over the games.
     let mut entries = vec![vec![Entry::None; n]; rounds.len()];
@@ -268,22 +272,35 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
     }
     for extra in &t.extra_records {
         let extra = clean(extra);
-        if !is_kept_extra(&extra) {
-            continue;
+        if is_kept_extra(&extra) {
+            out.push_str(&extra);
+            out.push('\n');
         }
-        // The event's tie-break list is TRF-2026's `202` (kept as `XXT` if a code has no
-        // TRF-2026 spelling).
-        let tiebreaks = version == Version::Trf2026
-            && extra
-                .strip_prefix(TIEBREAK_RECORD)
-                .is_some_and(|r| r.is_empty() || r.starts_with(' '));
-        match tiebreaks.then(|| record_202(&extra)).flatten() {
-            Some(r202) => out.push_str(&r202),
-            None => out.push_str(&extra),
-        }
-        out.push('\n');
     }
     out
+}
+
+/// The event's typed rules as their record lines, in TRF-2026's order: `162` point system (when
+/// not the standard one), `192` code, the tie-break list (`202`; our `XXT` in TRF16), `250`
+/// accelerations and `260` prohibited pairings.
+fn rule_records(rules: &Rules, version: Version) -> Vec<String> {
+    let mut lines = Vec::new();
+    if !rules.points.is_standard() {
+        lines.push(rules.points.record());
+    }
+    if let Some(code) = rules.type_code() {
+        lines.push(format!("{TYPE_RECORD} {}", clean(&code).trim()));
+    }
+    if let Some(list) = &rules.tiebreaks {
+        let codes: Vec<String> = list.iter().map(|t| t.code()).collect();
+        lines.push(match version {
+            Version::Trf2026 => format!("202 {}", codes.join(" ")),
+            Version::Trf16 => format!("{TIEBREAK_RECORD} {}", codes.join(", ")),
+        });
+    }
+    lines.extend(rules.accelerations.iter().map(|a| a.record()));
+    lines.extend(rules.prohibited.iter().map(|p| p.record()));
+    lines.into_iter().map(|l| l.trim_end().to_owned()).collect()
 }
 
 /// One record: its code, a space and the value (no space when the value is empty).

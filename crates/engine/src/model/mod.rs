@@ -6,6 +6,12 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+pub mod rules;
+pub mod tiebreak_list;
+
+pub use rules::Rules;
+pub use tiebreak_list::System;
+
 /// A player's start (pairing) number, 1-based, as in TRF column 5–8.
 pub type StartNo = u32;
 
@@ -328,10 +334,10 @@ impl Format {
     /// The system of play for the tie-break rules (FIDE C.07 art. 16 counts unplayed rounds
     /// differently in round-robins and Swiss; each has its preset list): the one mapping from
     /// format to system.
-    pub fn system(self) -> crate::tiebreak::System {
+    pub fn system(self) -> System {
         match self {
-            Format::RoundRobin { .. } => crate::tiebreak::System::RoundRobin,
-            Format::Swiss { .. } => crate::tiebreak::System::Swiss,
+            Format::RoundRobin { .. } => System::RoundRobin,
+            Format::Swiss { .. } => System::Swiss,
         }
     }
 }
@@ -404,16 +410,21 @@ pub struct Tournament {
     #[serde(default)]
     pub info: Info,
     pub format: Format,
-    /// Colour of the first-listed player in round 1 (TRF extension `XXC`), when known.
+    /// Colour of the first-listed player in round 1 (TRF-2026 `152`, JaVaFo's `XXC`), when
+    /// known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initial_colour: Option<Color>,
+    /// Point system, acceleration, prohibited pairings and tie-break list.
+    #[serde(default, skip_serializing_if = "Rules::is_standard")]
+    pub rules: Rules,
     /// Players in start-number order: `players[i].start_no == i + 1`.
     pub players: Vec<Player>,
     /// Rounds in order; round r is `rounds[r - 1]`.
     pub rounds: Vec<Round>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub withdrawals: Vec<Withdrawal>,
-    /// Records the app does not interpret, kept verbatim so that an export re-imports the same.
+    /// Records the model does not interpret (team records, comments, other programs'
+    /// extensions), kept verbatim so that an export carries them back out.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub extra_records: Vec<String>,
 }
@@ -491,44 +502,30 @@ impl fmt::Display for ModelError {
 
 impl std::error::Error for ModelError {}
 
-/// The record that keeps the event's tie-break list (our extension, like `XXW`): `XXT DE, SB`.
-const TIEBREAK_RECORD: &str = "XXT";
-
 impl Tournament {
     /// The event's tie-break list (after points): the one chosen for it (the new-event wizard,
-    /// the Standings tab, a TRF's `XXT` record), else the preset of its system
-    /// ([`crate::tiebreak::Tiebreak::preset`]). The event owns this list; the CLI's
-    /// `standings` and the app's Standings tab start from it.
-    pub fn tiebreaks(&self) -> Vec<crate::tiebreak::Tiebreak> {
+    /// the Standings tab, a TRF's `202` or `XXT` record), else the preset of its system
+    /// ([`Tiebreak::preset`](tiebreak_list::Tiebreak::preset)). The event owns this list; the
+    /// CLI's `standings` and the app's Standings tab start from it.
+    pub fn tiebreaks(&self) -> Vec<tiebreak_list::Tiebreak> {
         self.chosen_tiebreaks()
-            .unwrap_or_else(|| crate::tiebreak::Tiebreak::preset(self.format.system()))
+            .unwrap_or_else(|| tiebreak_list::Tiebreak::preset(self.format.system()))
     }
 
-    /// The tie-break list chosen for this event, if one was (and reads).
-    pub fn chosen_tiebreaks(&self) -> Option<Vec<crate::tiebreak::Tiebreak>> {
-        self.extra_records
-            .iter()
-            .find_map(|r| r.strip_prefix(TIEBREAK_RECORD))
-            .and_then(|list| crate::tiebreak::Tiebreak::parse_list(list).ok())
+    /// The tie-break list chosen for this event, if one was.
+    pub fn chosen_tiebreaks(&self) -> Option<Vec<tiebreak_list::Tiebreak>> {
+        self.rules.tiebreaks.clone()
     }
 
     /// Chooses the event's tie-break list. An empty list is a choice too — points only, no
-    /// tie-break — kept as a bare `XXT` record; [`Tournament::clear_tiebreaks`] goes back to
-    /// the preset.
-    pub fn set_tiebreaks(&mut self, list: &[crate::tiebreak::Tiebreak]) {
-        self.clear_tiebreaks();
-        let codes: Vec<String> = list.iter().map(|tb| tb.code()).collect();
-        self.extra_records.push(
-            format!("{TIEBREAK_RECORD} {}", codes.join(", "))
-                .trim_end()
-                .to_owned(),
-        );
+    /// tie-break; [`Tournament::clear_tiebreaks`] goes back to the preset.
+    pub fn set_tiebreaks(&mut self, list: &[tiebreak_list::Tiebreak]) {
+        self.rules.tiebreaks = Some(list.to_vec());
     }
 
     /// Forgets the chosen list: the event uses its system's preset again.
     pub fn clear_tiebreaks(&mut self) {
-        self.extra_records
-            .retain(|r| !r.starts_with(TIEBREAK_RECORD));
+        self.rules.tiebreaks = None;
     }
 
     /// An empty event with the given players (start numbers are reassigned 1..n in order).
@@ -541,6 +538,7 @@ impl Tournament {
             info: Info::default(),
             format,
             initial_colour: None,
+            rules: Rules::default(),
             players,
             rounds: Vec::new(),
             withdrawals: Vec::new(),
@@ -883,7 +881,6 @@ mod tests {
 
     #[test]
     fn the_format_gives_the_tiebreak_system_and_the_player_limit() {
-        use crate::tiebreak::System;
         let rr = Format::RoundRobin { cycles: 2 };
         let swiss = Format::Swiss { rounds: 7 };
         assert_eq!(rr.system(), System::RoundRobin);
@@ -894,7 +891,7 @@ mod tests {
 
     #[test]
     fn the_event_owns_its_tiebreak_list() {
-        use crate::tiebreak::{System, Tiebreak};
+        use crate::tiebreak::Tiebreak;
         let mut t = Tournament::new("E", Format::Swiss { rounds: 5 }, Vec::new());
         assert_eq!(t.chosen_tiebreaks(), None);
         assert_eq!(t.tiebreaks(), Tiebreak::preset(System::Swiss));
@@ -903,7 +900,7 @@ mod tests {
         t.set_tiebreaks(&list);
         assert_eq!(t.chosen_tiebreaks(), Some(list.clone()));
         assert_eq!(t.tiebreaks(), list);
-        assert_eq!(t.extra_records.len(), 1, "{:?}", t.extra_records);
+        assert!(t.extra_records.is_empty(), "{:?}", t.extra_records);
         // An empty list is a choice (points only), and survives TRF and JSON.
         t.set_tiebreaks(&[]);
         assert_eq!(t.chosen_tiebreaks(), Some(Vec::new()));
