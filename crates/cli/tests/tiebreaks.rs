@@ -426,3 +426,37 @@ fn ratings_table_and_json() {
     assert_eq!(v["changes"][0]["change"], -11);
     assert_eq!(v["names"]["1"], "Exercise, Alyx");
 }
+
+/// Issue 27 item 6: a half-point bye requested for round 4 of a fresh Swiss, written in its
+/// round's column as the pairing programs read it, counts for nothing in `crosstable standings`
+/// before round 4 is paired: the table is the one of the same event without the request.
+#[test]
+fn a_bye_requested_ahead_does_not_count_in_the_standings() {
+    let players = (1..=4)
+        .map(|i| engine::Player {
+            name: format!("Player {i}"),
+            rating: Some(2000 + 10 * i as u16),
+            ..engine::Player::default()
+        })
+        .collect();
+    let plain =
+        engine::event::create("Open", engine::Format::Swiss { rounds: 5 }, players).expect("event");
+    let mut requested = plain.clone();
+    engine::event::request_bye(&mut requested, 4, 4, Some(engine::ByeKind::Half)).expect("request");
+    let trf = engine::trf::write(&requested);
+    assert!(
+        trf.contains("0000 - H"),
+        "the request is in the file:\n{trf}"
+    );
+    let with = common::file_with(&trf, ".trf");
+    let without = common::file_with(&engine::trf::write(&plain), ".trf");
+    let table = |f: &tempfile::NamedTempFile| {
+        stdout_of(&["standings", f.path().to_str().unwrap(), "--format", "csv"])
+    };
+    let (a, b) = (table(&with), table(&without));
+    assert_eq!(a, b);
+    let (header, rows) = self::table(&a, "start_no");
+    assert!(header.iter().any(|h| h == "points"), "{a}");
+    assert_eq!(rows.len(), 4, "{a}");
+    assert!(rows.values().all(|r| r["points"] == "0"), "{a}");
+}

@@ -18,8 +18,8 @@
 use crate::berger;
 use crate::dutch::{self, DutchRules, PairingError, RoundToPair};
 use crate::model::{
-    self, Bye, ByeKind, Format, Game, GameResult, Player, RatingError, Round, StartNo, Tournament,
-    Withdrawal,
+    self, Bye, ByeKind, ByeRequest, Format, Game, GameResult, Player, RatingError, Round, StartNo,
+    Tournament, Withdrawal,
 };
 use crate::tiebreak::{CodeError, System, Tiebreak};
 use std::fmt;
@@ -398,6 +398,10 @@ pub fn remove_player(t: &mut Tournament, player: StartNo) -> Result<(), EventErr
                     b.player = shift(b.player);
                 }
             }
+            next.requests.retain(|r| r.player != player);
+            for r in &mut next.requests {
+                r.player = shift(r.player);
+            }
             trim_empty_rounds(&mut next);
         }
     }
@@ -454,29 +458,26 @@ pub fn request_bye(
         }
     }
     let mut next = t.clone();
-    while next.rounds.len() < round as usize {
-        next.rounds.push(Round::default());
-    }
-    let byes = &mut next.rounds[round as usize - 1].byes;
-    byes.retain(|b| b.player != player);
+    next.requests
+        .retain(|r| (r.round, r.player) != (round, player));
     if let Some(kind) = kind {
-        byes.push(Bye { player, kind });
-        byes.sort_by_key(|b| b.player);
+        next.requests.push(ByeRequest {
+            round,
+            player,
+            kind,
+        });
+        next.requests.sort_by_key(|r| (r.round, r.player));
     }
-    trim_empty_rounds(&mut next);
     *t = next;
     Ok(())
 }
 
 /// The requests (half-point byes and absences) recorded for rounds not yet paired:
-/// `(round, player, kind)`.
+/// `(round, player, kind)`, by round then player.
 pub fn requested_byes(t: &Tournament) -> Vec<(u32, StartNo, ByeKind)> {
-    let paired = paired_rounds(t);
-    t.rounds
+    t.requests
         .iter()
-        .enumerate()
-        .skip(paired as usize)
-        .flat_map(|(i, r)| r.byes.iter().map(move |b| (i as u32 + 1, b.player, b.kind)))
+        .map(|r| (r.round, r.player, r.kind))
         .collect()
 }
 
@@ -522,7 +523,18 @@ pub fn record_pairing(
     while next.rounds.len() <= index {
         next.rounds.push(Round::default());
     }
+    let requested: Vec<Bye> = next
+        .requests
+        .iter()
+        .filter(|q| q.round == round)
+        .map(|q| Bye {
+            player: q.player,
+            kind: q.kind,
+        })
+        .collect();
+    next.requests.retain(|q| q.round != round);
     let r = &mut next.rounds[index];
+    r.byes.extend(requested);
     r.games = boards
         .iter()
         .map(|&(white, black)| Game {
@@ -557,6 +569,8 @@ pub fn undo_last_pairing(t: &mut Tournament) -> Result<u32, EventError> {
     let r = &mut t.rounds[round as usize - 1];
     r.games.clear();
     r.byes.retain(|b| b.kind != ByeKind::PairingAllocated);
+    // The round is no longer paired: what it still holds was requested for it.
+    t.lift_requests();
     trim_empty_rounds(t);
     Ok(round)
 }
@@ -635,6 +649,8 @@ pub fn withdraw(
             for round in next.rounds.iter_mut().skip(from as usize - 1) {
                 round.byes.retain(|b| b.player != player);
             }
+            next.requests
+                .retain(|r| r.player != player || r.round < from);
             trim_empty_rounds(&mut next);
         }
         next.withdrawals.push(Withdrawal {

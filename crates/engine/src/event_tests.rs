@@ -118,15 +118,74 @@ fn requested_byes_are_left_out_and_kept_through_undo() {
         Err(EventError::RoundAlreadyPaired(1))
     );
     assert_eq!(undo_last_pairing(&mut t), Ok(1));
-    assert_eq!(t.entry(2, 1), Entry::Bye(ByeKind::Half));
-    assert!(t.rounds[0].games.is_empty());
+    // Unpaired again, round 1 holds nothing: the half-point bye is a request once more.
+    assert!(t.rounds.is_empty());
+    assert_eq!(t.request_of(2, 1), Some(ByeKind::Half));
     assert_eq!(
         request_bye(&mut t, 3, 1, Some(ByeKind::PairingAllocated)),
         Err(EventError::BadByeKind)
     );
-    // Cancelling the last request of round 3 drops the empty round at the end.
     request_bye(&mut t, 5, 3, None).unwrap();
-    assert_eq!(t.rounds.len(), 1);
+    assert_eq!(requested_byes(&t), vec![(1, 2, ByeKind::Half)]);
+}
+
+/// Issue 27 item 6: a bye asked for ahead counts only once its round is paired — not in the
+/// points, the standings, the tie-breaks, nor the TRF's points and rank columns before.
+#[test]
+fn a_bye_requested_ahead_counts_only_in_its_round() {
+    let mut t = swiss(6, 4);
+    request_bye(&mut t, 6, 4, Some(ByeKind::Half)).unwrap();
+    // Everything counted must be what the same event without the request gives.
+    let unplayed = |t: &Tournament| {
+        let mut plain = t.clone();
+        plain.requests.clear();
+        assert_eq!(t.points(6), plain.points(6));
+        assert_eq!(t.scores(), plain.scores());
+        let config = crate::tiebreak::Config {
+            tiebreaks: t.tiebreaks(),
+            ..Default::default()
+        };
+        assert_eq!(
+            crate::tiebreak::standings(t, &config),
+            crate::tiebreak::standings(&plain, &config)
+        );
+        let trf = crate::trf::write(t);
+        let plain_trf = crate::trf::write(&plain);
+        let players = |trf: &str| -> Vec<String> {
+            trf.lines()
+                .filter(|l| l.starts_with("001"))
+                .map(|l| l[80..89].to_owned())
+                .collect()
+        };
+        assert_eq!(
+            players(&trf),
+            players(&plain_trf),
+            "points and rank columns"
+        );
+        let line = trf.lines().find(|l| l.starts_with("001    6")).unwrap();
+        assert!(
+            line.ends_with("0000 - H"),
+            "the request in its column: {line}"
+        );
+        let back = crate::trf::parse(&trf).unwrap();
+        assert_eq!(back.requests, t.requests);
+        assert_eq!(back.scores(), t.scores());
+        let json = crate::json::parse(&crate::json::to_string(t)).unwrap();
+        assert_eq!(&json, t);
+    };
+    unplayed(&t);
+    for round in 1..=3 {
+        assert_eq!(pair_next_round(&mut t), Ok(round));
+        unplayed(&t);
+        for b in 1..=3 {
+            set_result(&mut t, round, b, GameResult::Played(Outcome::Draw)).unwrap();
+        }
+    }
+    // Round 4 paired: the bye is the round's, and counts.
+    assert_eq!(pair_next_round(&mut t), Ok(4));
+    assert!(t.requests.is_empty());
+    assert_eq!(t.entry(6, 4), Entry::Bye(ByeKind::Half));
+    assert_eq!(t.points(6), crate::model::HalfPoints(4));
 }
 
 #[test]
@@ -202,7 +261,7 @@ fn removing_before_round_one_renumbers_requests() {
     assert_eq!(t.players.len(), 4);
     assert_eq!(t.players[1].name, "P3");
     assert_eq!(t.players[1].start_no, 2);
-    assert_eq!(t.entry(3, 2), Entry::Bye(ByeKind::Half));
+    assert_eq!(t.request_of(3, 2), Some(ByeKind::Half));
     assert!(t.validate().is_ok());
 }
 

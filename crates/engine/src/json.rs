@@ -22,7 +22,9 @@ pub const FORMAT: &str = "crosstable";
 /// - 1: the first.
 /// - 2: the event's rules (point system, `192` code and Baku, accelerations, prohibited
 ///   pairings, tie-break list) are the typed `rules` field; version 1 kept them as TRF record
-///   text in `extra_records` (`162 …`, `192 …`, `250 …`, `260 …`, `XXT …`).
+///   text in `extra_records` (`162 …`, `192 …`, `250 …`, `260 …`, `XXT …`). Byes requested
+///   ahead are the `requests` field; version 1 kept them in `rounds`, as rounds after the last
+///   paired one holding only byes.
 pub const VERSION: u32 = 2;
 
 /// Why a JSON file could not be imported.
@@ -160,7 +162,7 @@ pub fn parse(text: &str) -> Result<Tournament, JsonError> {
         _ => return Err(JsonError::NewerVersion { found: version }),
     };
 
-    let tournament = if version == VERSION {
+    let mut tournament = if version == VERSION {
         // Read again straight from the text so that shape errors carry a line and column.
         serde_json::from_str::<EnvelopeIn>(text)
             .map(|e| e.tournament)
@@ -179,6 +181,10 @@ pub fn parse(text: &str) -> Result<Tournament, JsonError> {
             }
         })?
     };
+    if version < 2 {
+        // Version 1 → 2, the part that needs the model: requests out of the rounds.
+        tournament.lift_requests();
+    }
     tournament.validate().map_err(JsonError::Invalid)?;
     Ok(tournament)
 }
@@ -369,6 +375,61 @@ mod tests {
         let e = parse(&to_string(&t)).unwrap_err();
         assert!(matches!(e, JsonError::Invalid(_)), "{e:?}");
         assert!(e.to_string().contains("player 9"), "{e}");
+    }
+
+    /// A save the previous build wrote (version 1: rules as record text, the bye requested for
+    /// round 2 as a round of its own) opens with typed rules and the request as a request, and
+    /// means the same: the same TRF records, the same pairing of round 2, the points without
+    /// the request (which version 1 counted: the old build's TRF gave player 3 4.0).
+    #[test]
+    fn a_version_1_save_opens_with_typed_rules_and_requests() {
+        use crate::model::{ByeKind, ByeRequest};
+        use crate::rules2026::{Acceleration, Prohibited};
+        let text = include_str!("../../../fixtures/json/v1-rules-and-request.json");
+        assert!(text.contains("\"version\": 1"));
+        let t = parse(text).expect("a version-1 save opens");
+        assert_eq!(t.point_system().win, 30);
+        assert_eq!(t.type_code().as_deref(), Some("FIDE_DUTCH_2025_BAKU"));
+        assert_eq!(t.acceleration(), Acceleration::Baku);
+        assert_eq!(
+            t.prohibited_pairings(),
+            vec![Prohibited {
+                first_round: 1,
+                last_round: 5,
+                players: vec![1, 2]
+            }]
+        );
+        assert_eq!(
+            t.chosen_tiebreaks(),
+            Some(crate::tiebreak::Tiebreak::parse_list("DE, BH-C1, SB").unwrap())
+        );
+        assert_eq!(
+            t.extra_records,
+            ["172 FIDE", "222 5400+30", "299 something abnormal"]
+        );
+        assert_eq!(t.rounds.len(), 1);
+        assert_eq!(
+            t.requests,
+            [ByeRequest {
+                round: 2,
+                player: 3,
+                kind: ByeKind::Half
+            }]
+        );
+        assert_eq!(t.scores(), vec![30, 0, 30]);
+        // The same event as its source TRF read today, and saved again as version 2.
+        let source = include_str!("../../../fixtures/json/v1-rules-and-request.source.trf");
+        let from_trf = crate::trf::parse(source).expect("the source TRF");
+        assert_eq!(crate::trf::write(&t), crate::trf::write(&from_trf));
+        assert_eq!(t.rules, from_trf.rules);
+        assert_eq!(t.requests, from_trf.requests);
+        let again = to_string(&t);
+        assert!(again.contains(&format!("\"version\": {VERSION}")));
+        assert_eq!(parse(&again).expect("version 2"), t);
+        // Pairing answers the same either way (here a refusal: Baku cannot go with 3-1-0).
+        let pair =
+            |t: &Tournament| format!("{:?}", crate::dutch::pair_next_round(t, Default::default()));
+        assert_eq!(pair(&t), pair(&from_trf));
     }
 
     #[test]

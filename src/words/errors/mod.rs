@@ -228,6 +228,9 @@ impl Words for ModelError {
             ModelError::BadCycles(cycles) => {
                 td_string!(l, errors.model.bad_cycles, cycles).to_string()
             }
+            ModelError::BadRequest { player, round } => {
+                td_string!(l, errors.model.bad_request, player, round).to_string()
+            }
         }
     }
 }

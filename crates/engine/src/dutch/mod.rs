@@ -137,6 +137,12 @@ struct Past {
 
 /// The round the next pairing is for, and whether its column already holds requested byes.
 fn round_to_pair(t: &Tournament) -> Result<u32, PairingError> {
+    // A file's last column holding only requests (a TRF prepared for pairing) is that round.
+    if let Some(last) = t.requests.iter().map(|r| r.round).max() {
+        if last > t.rounds.len() as u32 {
+            return Ok(last);
+        }
+    }
     let k = t.rounds.len() as u32;
     let Some(last) = t.rounds.last() else {
         return Ok(1);
@@ -303,7 +309,11 @@ fn entrants(
     let takes_part: Vec<bool> = t
         .players
         .iter()
-        .map(|p| matches!(t.entry(p.start_no, round), Entry::None) && !withdrawn(p.start_no))
+        .map(|p| {
+            matches!(t.entry(p.start_no, round), Entry::None)
+                && t.request_of(p.start_no, round).is_none()
+                && !withdrawn(p.start_no)
+        })
         .collect();
     let mut entrants = Vec::new();
     let mut rank = 0usize;

@@ -376,6 +376,17 @@ pub struct Withdrawal {
     pub after_round: u32,
 }
 
+/// A half-point bye, a zero-point bye (absence) or a full-point bye asked for ahead of a round
+/// not yet paired: the Dutch pairing leaves the player out of that round, and the bye counts
+/// only once the round is paired (it then becomes one of the round's byes). TRF writes it in
+/// its round's column (`0000 - H`), as the pairing programs read it, or as a `240` record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ByeRequest {
+    pub round: u32,
+    pub player: StartNo,
+    pub kind: ByeKind,
+}
+
 /// The event's descriptive records (TRF 012–132). Every field is free text.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Info {
@@ -423,6 +434,10 @@ pub struct Tournament {
     pub rounds: Vec<Round>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub withdrawals: Vec<Withdrawal>,
+    /// Byes and absences requested for rounds not yet paired, by round then player. Never
+    /// counted in points, tie-breaks or ranks before their round is paired.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub requests: Vec<ByeRequest>,
     /// Records the model does not interpret (team records, comments, other programs'
     /// extensions), kept verbatim so that an export carries them back out.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -465,6 +480,12 @@ pub enum ModelError {
     },
     /// A round-robin of other than 1 or 2 cycles.
     BadCycles(u8),
+    /// A bye requested for an unknown player, for round 0, for a round already paired, as a
+    /// pairing-allocated bye, or twice for the same round.
+    BadRequest {
+        player: StartNo,
+        round: u32,
+    },
 }
 
 impl fmt::Display for ModelError {
@@ -496,6 +517,11 @@ impl fmt::Display for ModelError {
             ModelError::BadCycles(cycles) => {
                 write!(f, "a round-robin has 1 or 2 cycles, not {cycles}")
             }
+            ModelError::BadRequest { player, round } => write!(
+                f,
+                "the bye requested for player {player} in round {round} does not fit the event \
+                 (unknown player, a round already paired, or a second request for that round)"
+            ),
         }
     }
 }
@@ -542,6 +568,7 @@ impl Tournament {
             players,
             rounds: Vec::new(),
             withdrawals: Vec::new(),
+            requests: Vec::new(),
             extra_records: Vec::new(),
         }
     }
@@ -712,7 +739,58 @@ impl Tournament {
             }
             seen_w.push(w.player);
         }
+        let paired = self.rounds.len() as u32;
+        for (i, r) in self.requests.iter().enumerate() {
+            if r.player == 0
+                || r.player > n
+                || r.round <= paired
+                || r.kind == ByeKind::PairingAllocated
+                || self.requests[..i]
+                    .iter()
+                    .any(|o| (o.round, o.player) == (r.round, r.player))
+            {
+                return Err(ModelError::BadRequest {
+                    player: r.player,
+                    round: r.round,
+                });
+            }
+        }
         Ok(())
+    }
+
+    /// The bye `player` requested for `round`, if any ([`Tournament::requests`]).
+    pub fn request_of(&self, player: StartNo, round: u32) -> Option<ByeKind> {
+        self.requests
+            .iter()
+            .find(|r| r.player == player && r.round == round)
+            .map(|r| r.kind)
+    }
+
+    /// Takes the byes of a Swiss's rounds after its last paired round (rounds that hold only
+    /// byes and absences: requests entered in their round's column, as TRF files and version-1
+    /// saves keep them) out of the rounds into [`Tournament::requests`], so that they count
+    /// only when their round is paired. A round-robin's schedule is left alone.
+    pub fn lift_requests(&mut self) {
+        if self.format.is_round_robin() {
+            return;
+        }
+        let paired = self
+            .rounds
+            .iter()
+            .rposition(|r| {
+                !r.games.is_empty() || r.byes.iter().any(|b| b.kind == ByeKind::PairingAllocated)
+            })
+            .map_or(0, |i| i + 1);
+        for (i, round) in self.rounds.drain(paired..).enumerate() {
+            for b in round.byes {
+                self.requests.push(ByeRequest {
+                    round: (paired + i) as u32 + 1,
+                    player: b.player,
+                    kind: b.kind,
+                });
+            }
+        }
+        self.requests.sort_by_key(|r| (r.round, r.player));
     }
 
     /// How far the rounds have got: the one count behind "rounds played" on every screen.
@@ -733,6 +811,10 @@ impl Tournament {
                 progress.requested += 1;
             }
         }
+        let mut rounds: Vec<u32> = self.requests.iter().map(|r| r.round).collect();
+        rounds.sort_unstable();
+        rounds.dedup();
+        progress.requested += rounds.len() as u32;
         progress
     }
 

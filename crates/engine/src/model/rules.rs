@@ -592,3 +592,81 @@ pub fn value_of<'a>(record: &'a str, code: &str) -> Option<&'a str> {
         .strip_prefix(code)
         .filter(|rest| rest.is_empty() || rest.starts_with(' '))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &[&str]) -> Vec<String> {
+        text.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// The first `162`, `192` and `XXT` decide (a later one stays as text, as when the model kept
+    /// the records); every `250` and `260` counts; other records stay, in their order.
+    #[test]
+    fn lift_takes_the_rule_records_and_keeps_the_rest() {
+        let acceleration = AccelerationRecord {
+            points: 10,
+            first_round: 1,
+            last_round: 2,
+            first_player: 1,
+            last_player: 10,
+        };
+        let mut records = lines(&[
+            "### a comment",
+            "162  W 3.0    D 1.0    L 0.0",
+            "XXT DE, SB",
+            "192 FIDE_DUTCH_2026_baku",
+            "162  W 2.0    D 1.0    L 0.0",
+            &acceleration.record(),
+            "260   1   5    1    2",
+            "XXT WIN",
+            "260   2   3    4    5    6",
+            "172 FIDE",
+        ]);
+        let rules = Rules::lift(&mut records);
+        assert_eq!(rules.points.win, 30);
+        assert_eq!(rules.system_code.as_deref(), Some("FIDE_DUTCH_2026"));
+        assert!(rules.baku);
+        assert_eq!(rules.accelerations, [acceleration]);
+        assert_eq!(rules.prohibited.len(), 2);
+        assert_eq!(
+            rules.tiebreaks,
+            Some(Tiebreak::parse_list("DE, SB").unwrap())
+        );
+        assert_eq!(
+            records,
+            lines(&[
+                "### a comment",
+                "162  W 2.0    D 1.0    L 0.0",
+                "XXT WIN",
+                "172 FIDE"
+            ])
+        );
+        // Records of both kinds: explicit accelerations take precedence over Baku.
+        assert!(matches!(rules.acceleration(), Acceleration::Records(_)));
+        assert_eq!(rules.type_code().as_deref(), Some("FIDE_DUTCH_2026_BAKU"));
+    }
+
+    #[test]
+    fn an_unreadable_tiebreak_list_stays_text_and_the_preset_applies() {
+        let mut records = lines(&["XXT DE, NOPE", "XXT SB"]);
+        let rules = Rules::lift(&mut records);
+        assert_eq!(rules.tiebreaks, None);
+        assert_eq!(records, lines(&["XXT DE, NOPE", "XXT SB"]));
+        assert!(Rules::lift(&mut Vec::new()).is_standard());
+    }
+
+    #[test]
+    fn the_type_code_splits_into_system_and_baku() {
+        let mut r = Rules::default();
+        r.set_type_code(" FIDE_DUTCH_2025 ");
+        assert_eq!(
+            (r.system_code.as_deref(), r.baku),
+            (Some("FIDE_DUTCH_2025"), false)
+        );
+        r.set_type_code("_BAKU");
+        assert_eq!((r.system_code.as_deref(), r.baku), (None, true));
+        assert_eq!(r.type_code().as_deref(), Some("FIDE_DUTCH_2025_BAKU"));
+    }
+}

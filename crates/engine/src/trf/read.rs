@@ -427,11 +427,14 @@ impl Reader {
             players: players.into_iter().map(|p| p.player).collect(),
             rounds,
             withdrawals: Vec::new(),
+            requests: Vec::new(),
             extra_records: extras,
         };
         // TRF has no board numbers: give round-robin rounds the Berger tables' board order.
         crate::berger::canonical_board_order(&mut t);
         records2026::apply_byes(&mut t, &byes240)?;
+        // Byes in the columns of rounds not yet paired are requests for those rounds.
+        t.lift_requests();
         records2026::check_prohibited_players(&t, &prohibited)?;
         if t.format.is_round_robin() {
             // A round-robin's schedule is fixed by the Berger tables: a prohibited pairing

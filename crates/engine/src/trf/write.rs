@@ -172,8 +172,16 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
         record(code, value.strip_prefix(' ').unwrap_or(value));
     }
 
+    // Requests go in their round's column, where the pairing programs read them.
+    let columns = t
+        .requests
+        .iter()
+        .map(|r| r.round as usize)
+        .max()
+        .unwrap_or(0)
+        .max(rounds.len());
     // Each player's entry per round, in one pass over the games.
-    let mut entries = vec![vec![Entry::None; n]; rounds.len()];
+    let mut entries = vec![vec![Entry::None; n]; columns];
     for (r, round) in rounds.iter().enumerate() {
         let mut put = |p: StartNo, e: Entry| {
             if let Some(slot) = p
@@ -200,6 +208,15 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
         }
         for b in &round.byes {
             put(b.player, Entry::Bye(b.kind));
+        }
+    }
+    for r in &t.requests {
+        if let Some(slot) = (r.round as usize)
+            .checked_sub(1)
+            .and_then(|c| entries.get_mut(c))
+            .and_then(|column| column.get_mut((r.player as usize).wrapping_sub(1)))
+        {
+            *slot = Entry::Bye(r.kind);
         }
     }
     // Points with the event's point system (`162`), in tenths.
