@@ -2,10 +2,10 @@
 //! settings, a run on Web Workers with progress and cancel, and the results next to the
 //! paper's claims. The page holds the run; the numbers all come from `engine::simulate`.
 
-use crate::components::layout::PageBoundary;
-use crate::components::simulation::progress::{RunStatus, SimProgress};
-use crate::components::simulation::results::{Finished, SimResults};
-use crate::components::simulation::settings::SimSettings;
+use crate::components::common::layout::PageBoundary;
+use crate::components::insight::simulation::progress::{RunStatus, SimProgress};
+use crate::components::insight::simulation::results::{Finished, SimResults};
+use crate::components::insight::simulation::settings::SimSettings;
 use crate::simulation::form::FormText;
 use crate::simulation::pool::{default_workers, Pool, RunEvent, Study};
 use crate::simulation::warm::keep_warm;
@@ -72,7 +72,9 @@ impl SimulationRun {
 
 #[component]
 pub fn SimulationPage() -> impl IntoView {
-    crate::components::layout::page_title(|| vec![crate::tr!(simulation.title)().to_string()]);
+    crate::components::common::layout::page_title(|| {
+        vec![crate::tr!(simulation.title)().to_string()]
+    });
     view! {
         <PageBoundary>
             <SimulationScreen />

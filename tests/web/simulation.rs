@@ -2,8 +2,8 @@
 //! same message encoding), the settings form's validation and the claims table.
 
 use crate::support::*;
-use crosstable::components::simulation::claims::verdict_words;
-use crosstable::components::simulation::results::{Finished, SimResults};
+use crosstable::components::insight::simulation::claims::verdict_words;
+use crosstable::components::insight::simulation::results::{Finished, SimResults};
 use crosstable::i18n::Locale;
 use crosstable::pages::simulation::SimulationScreen;
 use crosstable::simulation::book::RunBook;
