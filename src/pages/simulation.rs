@@ -7,9 +7,9 @@ use crate::components::insight::simulation::progress::{RunStatus, SimProgress};
 use crate::components::insight::simulation::results::{Finished, SimResults};
 use crate::components::insight::simulation::settings::SimSettings;
 use crate::simulation::form::FormText;
-use crate::simulation::pool::{default_workers, Pool, RunEvent, Study};
-use crate::simulation::warm::keep_warm;
 use crate::store::use_store;
+use crate::workers::pool::{default_workers, Pool, RunEvent, Study};
+use crate::workers::warm::keep_warm;
 use leptos::prelude::*;
 
 /// Milliseconds between two draws of the progress while a study runs. A worker answers every few
@@ -59,7 +59,7 @@ impl SimulationRun {
         provide_context(run);
         // The run outlives the page but not the tab: ask before the tab is closed or reloaded.
         let status = run.status;
-        crate::simulation::pool::warn_before_leaving(move || {
+        crate::workers::pool::warn_before_leaving(move || {
             status.with_untracked(|s| matches!(s, RunStatus::Running { .. }))
         });
         run

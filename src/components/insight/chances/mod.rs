@@ -1,7 +1,7 @@
 //! The Chances view: each player's chances of first place and of the podium in a round-robin,
 //! side by side for the FIDE rule and the Bayesian imputation at the current k (other
 //! policies on demand), with "what if this player withdraws now?", computed by
-//! `engine::forecast` in the Web Workers ([`crate::simulation::chances`]) with progress.
+//! `engine::forecast` in the Web Workers ([`crate::workers::chances`]) with progress.
 
 mod controls;
 mod note;
@@ -13,13 +13,13 @@ use crate::components::common::share_link::ShareLink;
 use crate::components::event::header::{EventHeader, EventView};
 use crate::i18n::{td, td_string, Locale};
 use crate::share::SharedView;
-use crate::simulation::chances::{ChancesEvent, ChancesRun, Forecasts};
-use crate::simulation::failure::WorkFailure;
-use crate::simulation::pool::default_workers;
 use crate::simulation::words;
 use crate::store::use_store;
 use crate::text;
 use crate::tr;
+use crate::workers::chances::{ChancesEvent, ChancesRun, Forecasts};
+use crate::workers::failure::WorkFailure;
+use crate::workers::pool::default_workers;
 use controls::ChancesControls;
 use engine::forecast::{Forecast, ForecastConfig};
 use engine::impute::Policy;
@@ -141,7 +141,7 @@ fn ChancesBody(
     let run = StoredValue::new_local(None::<ChancesRun>);
     // A retry after a failed run (a worker that could not load): re-runs the effect below.
     let attempt = RwSignal::new(0u32);
-    crate::simulation::pool::warn_before_leaving(move || {
+    crate::workers::pool::warn_before_leaving(move || {
         status.with_untracked(|s| matches!(s, Some(Status::Running { .. })))
     });
     let round_robin = Memo::new(move |_| tournament.with(|t| t.format.is_round_robin()));

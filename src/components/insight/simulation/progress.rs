@@ -2,11 +2,11 @@
 //! the cancel button; afterwards, what became of the run.
 
 use crate::i18n::{td_string, Locale};
-use crate::simulation::book::eta_ms;
-use crate::simulation::failure::WorkFailure;
 use crate::text::count_in;
 use crate::tr;
 use crate::words::Words;
+use crate::workers::book::eta_ms;
+use crate::workers::failure::WorkFailure;
 use leptos::prelude::*;
 
 /// Where the page's run stands.

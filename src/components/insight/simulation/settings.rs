@@ -4,9 +4,9 @@
 
 use crate::i18n::{td_string, Locale};
 use crate::simulation::form::{Field, FieldError, FormText};
-use crate::simulation::pool::MAX_WORKERS;
 use crate::text::count_in;
 use crate::tr;
+use crate::workers::pool::MAX_WORKERS;
 use engine::simulate::StudyConfig;
 use leptos::prelude::*;
 
@@ -228,7 +228,7 @@ pub fn SimSettings(
                         on:input=move |ev| workers.set(event_target_value(&ev))
                     />
                     <small id="sim-workers-help" class="muted">
-                        {tr!(simulation.settings.workers_help, count = crate::simulation::pool::hardware_threads())}
+                        {tr!(simulation.settings.workers_help, count = crate::workers::pool::hardware_threads())}
                     </small>
                     <p id="sim-workers-error" class="field-error" data-testid="sim-workers-error" aria-live="polite">
                         {move || workers_error.get()}

@@ -3,9 +3,9 @@
 //! workers, the tallies come back in any order and are merged exactly on the main thread, with
 //! progress after every block. Dropping the [`ChancesRun`] cancels it.
 
-use crate::simulation::failure::WorkFailure;
-use crate::simulation::pool::{now_ms, Pool, Step, Work};
-use crate::simulation::worker::{ForecastJob, Request, Response};
+use crate::workers::failure::WorkFailure;
+use crate::workers::pool::{now_ms, Pool, Step, Work};
+use crate::workers::simulation::{ForecastJob, Request, Response};
 use engine::forecast::{Forecast, ForecastConfig, Forecaster, Tally};
 use engine::Tournament;
 use std::collections::VecDeque;

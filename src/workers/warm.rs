@@ -11,9 +11,9 @@
 //! A [`WorkerHandle`] is one worker whose answers go to whoever holds it now: the run that
 //! borrowed it, or nobody while it is idle.
 
-use crate::simulation::failure::Probe;
 use crate::simulation::form::FormText;
-use crate::simulation::worker::{Job, Request, Response, StudyWorker};
+use crate::workers::failure::Probe;
+use crate::workers::simulation::{Job, Request, Response, StudyWorker};
 use engine::simulate::{Chunk, Study, StudyConfig};
 use gloo_worker::{Spawnable, WorkerBridge};
 use leptos::prelude::*;

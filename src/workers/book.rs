@@ -144,7 +144,7 @@ pub fn eta_ms(elapsed_ms: f64, done: u64, total: u64) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::simulation::worker::{Job, StudyWorker};
+    use crate::workers::simulation::{Job, StudyWorker};
 
     fn config(tournaments: u64) -> StudyConfig {
         StudyConfig {

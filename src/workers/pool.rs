@@ -1,7 +1,7 @@
 //! Runs work on several Web Workers: spawns them, keeps each busy with [`Work::IN_FLIGHT`] jobs
 //! at a time, hands every answer to the [`Work`] on the main thread (cheap: a few integer additions
 //! per job) and reports after every answer. One machinery for the study ([`Study`]) and the
-//! Chances view's forecasts (`simulation::chances`); the computing never runs on the UI thread.
+//! Chances view's forecasts (`workers::chances`); the computing never runs on the UI thread.
 //!
 //! A worker that cannot load (offline before the app was saved for offline use, a blocked or
 //! missing file) is reported, never a run hanging at 0 %: the worker's script and wasm are
@@ -13,15 +13,15 @@
 //! worker cannot read a message in the middle of a computation), and no answer reaches the
 //! page any more. gloo-worker 0.6 does not expose `Worker.terminate()`.
 //!
-//! A run may borrow its workers from the page's warm ones (`simulation::warm`) and hand them
+//! A run may borrow its workers from the page's warm ones (`workers::warm`) and hand them
 //! back when it finishes; then they are not closed.
 
-use crate::simulation::book::RunBook;
-use crate::simulation::failure::{leave_warning, Probe, WorkFailure};
-use crate::simulation::warm::{
+use crate::workers::book::RunBook;
+use crate::workers::failure::{leave_warning, Probe, WorkFailure};
+use crate::workers::simulation::{Job, Request, Response};
+use crate::workers::warm::{
     give_back, probe, Home, WarmWorkers, WorkerHandle, WORKER_SCRIPT, WORKER_WASM,
 };
-use crate::simulation::worker::{Job, Request, Response};
 use engine::simulate::{StudyConfig, StudyResult};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -32,7 +32,7 @@ use wasm_bindgen::JsCast;
 /// the next is already waiting, so a worker never idles for a message round trip.
 pub const IN_FLIGHT: usize = 2;
 
-pub use crate::simulation::warm::MAX_WORKERS;
+pub use crate::workers::warm::MAX_WORKERS;
 
 /// How long a run waits for its first worker to load before it reports that none could.
 /// Loading takes well under a second from the cache; this is for a file that never arrives.
@@ -181,7 +181,7 @@ fn fail<W: Work>(inner: &Weak<RefCell<Inner<W>>>, why: WorkFailure) {
 }
 
 /// Why a run whose worker could not start stopped: which file, what went wrong (worded with
-/// how to get out, `simulation::failure`).
+/// how to get out, `workers::failure`).
 fn startup_failure(file: &str, problem: Probe) -> WorkFailure {
     WorkFailure::Startup {
         file: file.trim_start_matches('/').to_string(),
@@ -391,7 +391,7 @@ impl Study {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::simulation::worker::StudyWorker;
+    use crate::workers::simulation::StudyWorker;
     use engine::simulate::Study as EngineStudy;
 
     /// Drives `work` as the pool does, with one in-process worker answering in reverse order
