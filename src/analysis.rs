@@ -31,7 +31,7 @@ impl LiveAnalysis {
         LiveAnalysis::of(store, store.tournament(id))
     }
 
-    /// The analysis of an event a page has already resolved (see `components::layout`).
+    /// The analysis of an event a page has already resolved (see `components::common::layout`).
     pub fn resolved(store: Store, tournament: Memo<Tournament>) -> LiveAnalysis {
         LiveAnalysis::of(store, Memo::new(move |_| Some(tournament.get())))
     }

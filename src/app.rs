@@ -1,9 +1,9 @@
 //! The app: the store, the router with its routes, and the frame every page sits in (also
 //! drawn by the home page's small shell, `crate::home_shell`).
 
-use crate::components::layout::clear_print_view;
-use crate::components::plot_figure::watch_color_scheme;
-use crate::components::storage_banner::StorageBanner;
+use crate::components::common::layout::clear_print_view;
+use crate::components::common::plot_figure::watch_color_scheme;
+use crate::components::common::storage_banner::StorageBanner;
 use crate::lang::LanguageSelect;
 use crate::pages::chances::ChancesPage;
 use crate::pages::simulation::SimulationPage;
@@ -114,7 +114,7 @@ pub fn App() -> impl IntoView {
     // The simulation's run outlives its page (issue 13 item 11).
     crate::pages::simulation::SimulationRun::provide();
     provide_context(watch_color_scheme());
-    // A print view lasts one print (components::layout::print_view).
+    // A print view lasts one print (components::common::layout::print_view).
     let _ = window_event_listener_untyped("afterprint", |_| clear_print_view());
 
     view! {

@@ -7,7 +7,7 @@
 //! app (`src/main.rs`). The built binary is `src/bin/home_shell.rs`.
 
 use crate::app::{provide_store, Frame};
-use crate::components::import_handover::{ImportHandOver, NewEventHandOver};
+use crate::components::files::import_handover::{ImportHandOver, NewEventHandOver};
 use crate::i18n::td_string;
 use crate::pages::home::{home_page, Adders};
 use crate::store::Store;
@@ -23,7 +23,7 @@ use std::time::Duration;
 pub const FULL_APP_HOME: &str = "/?full";
 
 /// The shell's "New event" and "Import": handed over to the full app, which has the form and
-/// the file readers (`components::import_handover`).
+/// the file readers (`components::files::import_handover`).
 const SHELL_ADDERS: Adders = Adders {
     new_event: |_| view! { <NewEventHandOver /> }.into_any(),
     import: || view! { <ImportHandOver /> }.into_any(),

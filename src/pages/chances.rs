@@ -1,8 +1,8 @@
 //! The Chances view's route (`/event/:id/chances`). The route only reads the id; the view is a
 //! component, shared with a share link's page.
 
-use crate::components::chances::ChancesScreen;
-use crate::components::layout::PageBoundary;
+use crate::components::common::layout::PageBoundary;
+use crate::components::insight::chances::ChancesScreen;
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 

@@ -1,9 +1,9 @@
 //! An event: players, the editable crosstable, standings (`/event/:id?tab=…`).
 
-use crate::components::crosstable::Crosstable;
-use crate::components::event_header::{EventHeader, EventView};
-use crate::components::layout::{resolve_event, PageBoundary};
-use crate::components::players::PlayersTable;
+use crate::components::common::layout::{resolve_event, PageBoundary};
+use crate::components::event::crosstable::Crosstable;
+use crate::components::event::header::{EventHeader, EventView};
+use crate::components::event::players::PlayersTable;
 use crate::components::rounds::RoundsPanel;
 use crate::components::standings::StandingsTable;
 use leptos::prelude::*;

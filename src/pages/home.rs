@@ -2,9 +2,9 @@
 //! event at once, and whether the browser keeps them (persistent storage).
 
 use crate::backup::{self, BackupError, RestoreConflict};
-use crate::components::event_list::EventList;
-use crate::components::import_file::ImportFile;
-use crate::components::new_event::NewEventForm;
+use crate::components::event::list::EventList;
+use crate::components::event::new::NewEventForm;
+use crate::components::files::import_file::ImportFile;
 use crate::files::{self, BrowserError};
 use crate::i18n::{td, td_string, Locale};
 use crate::persist::Settings;
@@ -47,7 +47,7 @@ pub fn HomePage() -> impl IntoView {
 /// `/?full&new` (the home shell's hand-over) opens the new-event form at once.
 pub fn home_page(adders: Adders) -> impl IntoView {
     let lang = crate::lang::use_lang();
-    crate::components::layout::page_title(move || vec![tr!(home.title)().to_string()]);
+    crate::components::common::layout::page_title(move || vec![tr!(home.title)().to_string()]);
     let store = use_store();
     let navigate = use_navigate();
     let asked_new =

@@ -1,7 +1,7 @@
 //! The route that merges a PGN file's results into an event (`/event/:id/import-results`).
 
-use crate::components::layout::PageBoundary;
-use crate::components::pgn_merge::PgnMergeScreen;
+use crate::components::common::layout::PageBoundary;
+use crate::components::files::pgn_merge::PgnMergeScreen;
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 

@@ -1,5 +1,5 @@
 //! One module per route. A page reads its route's parameters, resolves what it shows (see
-//! `components::layout::resolve_event`) and hands components plain values; pages never import
+//! `components::common::layout::resolve_event`) and hands components plain values; pages never import
 //! each other or `app`.
 
 pub mod chances;

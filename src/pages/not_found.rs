@@ -6,7 +6,7 @@ use leptos::prelude::*;
 #[component]
 pub fn NotFound() -> impl IntoView {
     let title = tr!(event.page.not_found);
-    crate::components::layout::page_title(move || vec![title().to_string()]);
+    crate::components::common::layout::page_title(move || vec![title().to_string()]);
     view! {
         <section class="panel">
             <h2>{title}</h2>

@@ -1,7 +1,7 @@
 //! The publish view's route (`/event/:id/publish`).
 
-use crate::components::layout::PageBoundary;
-use crate::components::publish::PublishScreen;
+use crate::components::common::layout::PageBoundary;
+use crate::components::files::publish::PublishScreen;
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 

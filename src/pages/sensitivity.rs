@@ -1,8 +1,8 @@
 //! The sensitivity view's route (`/event/:id/sensitivity`).
 //! The route only reads the id; the view itself is a component, shared with a share link's page.
 
-use crate::components::layout::PageBoundary;
-use crate::components::sensitivity::SensitivityScreen;
+use crate::components::common::layout::PageBoundary;
+use crate::components::insight::sensitivity::SensitivityScreen;
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 

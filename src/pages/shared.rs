@@ -1,11 +1,11 @@
 //! A share link opened (`/shared#v1.…`): the view it encodes, on an event held in memory only.
 //! The user's stored events are not touched; "Save a copy" adds the event to them.
 
-use crate::components::chances::ChancesScreen;
-use crate::components::event_header::EventView;
-use crate::components::sensitivity::SensitivityScreen;
-use crate::components::share_link::SharedMode;
-use crate::components::whatif::WhatIfScreen;
+use crate::components::common::share_link::SharedMode;
+use crate::components::event::header::EventView;
+use crate::components::insight::chances::ChancesScreen;
+use crate::components::insight::sensitivity::SensitivityScreen;
+use crate::components::insight::whatif::WhatIfScreen;
 use crate::components::withdrawal::WithdrawalScreen;
 use crate::i18n::td;
 use crate::share::SharedViewPage as _;

@@ -2,14 +2,14 @@
 //! settings, a run on Web Workers with progress and cancel, and the results next to the
 //! paper's claims. The page holds the run; the numbers all come from `engine::simulate`.
 
-use crate::components::layout::PageBoundary;
-use crate::components::simulation::progress::{RunStatus, SimProgress};
-use crate::components::simulation::results::{Finished, SimResults};
-use crate::components::simulation::settings::SimSettings;
+use crate::components::common::layout::PageBoundary;
+use crate::components::insight::simulation::progress::{RunStatus, SimProgress};
+use crate::components::insight::simulation::results::{Finished, SimResults};
+use crate::components::insight::simulation::settings::SimSettings;
 use crate::simulation::form::FormText;
-use crate::simulation::pool::{default_workers, Pool, RunEvent, Study};
-use crate::simulation::warm::keep_warm;
 use crate::store::use_store;
+use crate::workers::pool::{default_workers, Pool, RunEvent, Study};
+use crate::workers::warm::keep_warm;
 use leptos::prelude::*;
 
 /// Milliseconds between two draws of the progress while a study runs. A worker answers every few
@@ -59,7 +59,7 @@ impl SimulationRun {
         provide_context(run);
         // The run outlives the page but not the tab: ask before the tab is closed or reloaded.
         let status = run.status;
-        crate::simulation::pool::warn_before_leaving(move || {
+        crate::workers::pool::warn_before_leaving(move || {
             status.with_untracked(|s| matches!(s, RunStatus::Running { .. }))
         });
         run
@@ -72,7 +72,9 @@ impl SimulationRun {
 
 #[component]
 pub fn SimulationPage() -> impl IntoView {
-    crate::components::layout::page_title(|| vec![crate::tr!(simulation.title)().to_string()]);
+    crate::components::common::layout::page_title(|| {
+        vec![crate::tr!(simulation.title)().to_string()]
+    });
     view! {
         <PageBoundary>
             <SimulationScreen />

@@ -1,8 +1,8 @@
 //! The what-if view's route (`/event/:id/whatif`).
 //! The route only reads the id; the view itself is a component, shared with a share link's page.
 
-use crate::components::layout::PageBoundary;
-use crate::components::whatif::WhatIfScreen;
+use crate::components::common::layout::PageBoundary;
+use crate::components::insight::whatif::WhatIfScreen;
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 

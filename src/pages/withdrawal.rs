@@ -1,7 +1,7 @@
 //! The withdrawal view's route (`/event/:id/withdrawal`).
 //! The route only reads the id; the view itself is a component, shared with a share link's page.
 
-use crate::components::layout::PageBoundary;
+use crate::components::common::layout::PageBoundary;
 use crate::components::withdrawal::WithdrawalScreen;
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;

@@ -1,9 +1,9 @@
 //! The crosstable editor, the import dialog and the event list.
 
 use crate::support::*;
-use crosstable::components::crosstable::Crosstable;
-use crosstable::components::event_list::EventList;
-use crosstable::components::import_file::{import_text, ImportFile};
+use crosstable::components::event::crosstable::Crosstable;
+use crosstable::components::event::list::EventList;
+use crosstable::components::files::import_file::{import_text, ImportFile};
 
 #[wasm_bindgen_test]
 async fn the_crosstable_renders_one_row_per_player_and_edits_results() {

@@ -1,11 +1,11 @@
 //! Issue 13, "What a new user tripped over": one regression test per item that a component shows.
 
 use crate::support::*;
-use crosstable::components::event_header::{EventHeader, EventView};
-use crosstable::components::prior_controls::PriorControls;
+use crosstable::components::event::header::{EventHeader, EventView};
+use crosstable::components::insight::whatif::WhatIfScreen;
 use crosstable::components::rounds::RoundsPanel;
 use crosstable::components::standings::StandingsTable;
-use crosstable::components::whatif::WhatIfScreen;
+use crosstable::components::withdrawal::prior_controls::PriorControls;
 use crosstable::components::withdrawal::WithdrawalScreen;
 use crosstable::pages::learn::LearnPage;
 use crosstable::pages::shared::SharedScreen;
@@ -318,7 +318,7 @@ async fn rating_changes_under_a_policy_say_they_use_games_played() {
 /// forgets it, and the page shows it again on return.
 #[wasm_bindgen_test]
 async fn leaving_the_simulation_page_keeps_the_run() {
-    use crosstable::components::simulation::progress::RunStatus;
+    use crosstable::components::insight::simulation::progress::RunStatus;
     use crosstable::pages::simulation::{SimulationRun, SimulationScreen};
     let store = example_store();
     let owner = Owner::new();

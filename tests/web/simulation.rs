@@ -2,12 +2,12 @@
 //! same message encoding), the settings form's validation and the claims table.
 
 use crate::support::*;
-use crosstable::components::simulation::claims::verdict_words;
-use crosstable::components::simulation::results::{Finished, SimResults};
+use crosstable::components::insight::simulation::claims::verdict_words;
+use crosstable::components::insight::simulation::results::{Finished, SimResults};
 use crosstable::i18n::Locale;
 use crosstable::pages::simulation::SimulationScreen;
-use crosstable::simulation::book::RunBook;
-use crosstable::simulation::worker::{Job, JobDone, StudyWorker};
+use crosstable::workers::book::RunBook;
+use crosstable::workers::simulation::{Job, JobDone, StudyWorker};
 use engine::simulate::{PartialSums, Study, StudyConfig, StudyResult};
 use gloo_worker::{Bincode, Codec};
 

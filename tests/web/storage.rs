@@ -60,7 +60,7 @@ async fn storage_first_visit_autosave_reload_and_unreadable_keys() {
         let store = Store::load();
         store.persist();
         provide_context(store);
-        view! { <crosstable::components::storage_banner::StorageBanner /> }
+        view! { <crosstable::components::common::storage_banner::StorageBanner /> }
     });
     settle().await;
     let store = Store::load();

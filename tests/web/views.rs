@@ -1,8 +1,8 @@
 //! The sensitivity, what-if and Learn views, and a share link opened.
 
 use crate::support::*;
-use crosstable::components::sensitivity::SensitivityScreen;
-use crosstable::components::whatif::WhatIfScreen;
+use crosstable::components::insight::sensitivity::SensitivityScreen;
+use crosstable::components::insight::whatif::WhatIfScreen;
 use crosstable::pages::learn::LearnPage;
 use crosstable::pages::shared::SharedScreen;
 use crosstable::share::{self, Shared, SharedView};

@@ -2,7 +2,7 @@
 //! withdrawals from a round on, each listed with its cancel button. Every rule is the engine's
 //! (`engine::event`).
 
-use crate::components::player_select::{PlayerLabel, PlayerSelect};
+use crate::components::common::player_select::{PlayerLabel, PlayerSelect};
 use crate::i18n::{td, td_string};
 use crate::store::use_store;
 use crate::text;

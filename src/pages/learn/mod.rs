@@ -9,7 +9,7 @@
 
 mod steps;
 
-use crate::components::plot_figure::use_palette;
+use crate::components::common::plot_figure::use_palette;
 use crate::i18n::td_string;
 use crate::plots::Palette;
 use crate::text;
@@ -93,7 +93,7 @@ impl Lesson {
 
 #[component]
 pub fn LearnPage() -> impl IntoView {
-    crate::components::layout::page_title(|| vec![tr!(learn.title)().to_string()]);
+    crate::components::common::layout::page_title(|| vec![tr!(learn.title)().to_string()]);
     let lang = crate::lang::use_lang();
     let lesson = Lesson::new();
     view! {

@@ -1,7 +1,7 @@
 //! The steps of the Learn page, each a section on the live example.
 
 use super::{Lesson, ROUNDS, W};
-use crate::components::data_table::{Cell, DataTable, Row, Table};
+use crate::components::common::data_table::{Cell, DataTable, Row, Table};
 use crate::i18n::{td, td_string, Locale};
 use crate::plots;
 use crate::simulation::words;

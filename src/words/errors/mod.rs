@@ -1,5 +1,6 @@
 //! Every error and problem the app shows, in the reader's language: the engine's error enums
-//! (files read, event operations, analyses, share links) and the app's own storage problems.
+//! (files read, event operations, analyses, share links) and the app's own storage and worker
+//! problems.
 //! One [`Words`] implementation per type, each an exhaustive `match` over its variants with the
 //! variant's fields as the message's variables (`locales/<lang>/errors.json`).
 
@@ -8,6 +9,7 @@ mod event;
 mod pgn;
 mod storage;
 mod trf;
+mod workers;
 
 pub use storage::no_session_storage;
 

@@ -1,5 +1,5 @@
 //! The app's own problems: browser storage (what was set aside, what was not saved, what
-//! another tab changed), backups, files the browser could not read, and the pairing worker.
+//! another tab changed), backups and files the browser could not read.
 
 use super::json_detail;
 use crate::backup::{BackupError, BACKUP_VERSION};
@@ -8,7 +8,6 @@ use crate::i18n::{td_string, Locale};
 use crate::persist::{StoredProblem, Unavailable, WriteProblem, SCHEMA_VERSION};
 use crate::store::StaleNotice;
 use crate::words::Words;
-use crate::workers::pairing::PairFailure;
 
 impl Words for BrowserError {
     fn words(&self, locale: Locale) -> String {
@@ -176,24 +175,6 @@ impl Words for FileProblem {
                 error = error.words(l)
             )
             .to_string(),
-        }
-    }
-}
-
-impl Words for PairFailure {
-    fn words(&self, locale: Locale) -> String {
-        let l = locale;
-        match self {
-            PairFailure::Refused(e) => e.words(l),
-            PairFailure::Unreadable(e) => {
-                td_string!(l, errors.worker.unreadable, error = e.words(l)).to_string()
-            }
-            PairFailure::NotValid(e) => {
-                td_string!(l, errors.worker.not_valid, error = e.words(l)).to_string()
-            }
-            PairFailure::NoStart { seconds } => {
-                td_string!(l, errors.worker.no_start, seconds = *seconds).to_string()
-            }
         }
     }
 }

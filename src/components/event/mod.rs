@@ -1,0 +1,11 @@
+//! The event itself: the header of every event page (name, facts, navigation, downloads), the
+//! player list and the editable crosstable of the event page, what a view unavailable for the
+//! event's format shows instead, and, on the home page, the saved events and the new-event
+//! form.
+
+pub mod crosstable;
+pub mod header;
+pub mod list;
+pub mod new;
+pub mod players;
+pub mod view_unavailable;
