@@ -92,14 +92,24 @@ wait_for_other_install() {
   fi
 }
 
+# Tools are compiled for a quick install, not for peak speed: neither Trunk nor wasm-bindgen does
+# enough work of its own for LTO or opt-level 3 to show (they wait on cargo, wasm-opt and the
+# disk), but Trunk's manifest asks for fat LTO in one codegen unit, a long single-threaded link on
+# top of hundreds of crates. These overrides of the [profile.release] the tool's manifest sets apply to
+# this one `cargo install` only.
+quick_install() {
+  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=1 \
+    cargo install "$@"
+}
+
 install_trunk() {
   wait_for_other_install trunk
   if have trunk && [[ "$(trunk --version)" == "trunk $TRUNK_VERSION" ]]; then
     log "trunk $TRUNK_VERSION: present"
     return
   fi
-  log "trunk $TRUNK_VERSION: installing with cargo install (about 6 minutes on 2 cores)"
-  cargo install trunk --locked --version "$TRUNK_VERSION"
+  log "trunk $TRUNK_VERSION: installing with cargo install (a few minutes on 2 cores)"
+  quick_install trunk --locked --version "$TRUNK_VERSION"
   [[ "$(trunk --version)" == "trunk $TRUNK_VERSION" ]] || die "trunk --version says '$(trunk --version)', expected $TRUNK_VERSION"
 }
 
@@ -123,8 +133,8 @@ install_wasm_bindgen() {
     return
   fi
   # No --locked: wasm-bindgen-cli's own lockfile pins a crate version that crates.io lacks.
-  log "wasm-bindgen-cli $version (from Cargo.lock): installing with cargo install (about 4 minutes)"
-  cargo install wasm-bindgen-cli --version "$version"
+  log "wasm-bindgen-cli $version (from Cargo.lock): installing with cargo install (a few minutes)"
+  quick_install wasm-bindgen-cli --version "$version"
   [[ "$(wasm-bindgen --version)" == "wasm-bindgen $version" ]] || die "wasm-bindgen --version says '$(wasm-bindgen --version)', expected $version"
 }
 
