@@ -174,16 +174,60 @@ fetch_crates() {
   (cd "$ROOT" && cargo fetch --locked --quiet) || die "cargo fetch --locked failed: is Cargo.lock out of date with Cargo.toml?"
 }
 
+# --build-ahead (scripts/serve.sh): compile the app's wasm binaries in the background, with the
+# very cargo arguments Trunk will use (scripts/trunk_cargo_builds.py reads them from index.html),
+# while the rest installs. apt and npm mostly wait on the network and the disk, and a tool's
+# compile leaves a core idle at times; Trunk then finds the binaries fresh and only runs
+# wasm-bindgen and wasm-opt. A failure here is only a warning: Trunk builds again and shows why.
+BUILD_AHEAD_PID=
+start_build_ahead() {
+  local builds
+  builds="$(python3 "$ROOT/scripts/trunk_cargo_builds.py")" || die "could not read index.html's rust links"
+  mkdir -p "$ROOT/target"
+  log "app: compiling its wasm binaries in the background meanwhile (target/build-ahead.log)"
+  (
+    cd "$ROOT" || exit 1
+    while read -r -a args; do cargo build --offline "${args[@]}" || exit 1; done <<<"$builds"
+  ) >"$ROOT/target/build-ahead.log" 2>&1 &
+  BUILD_AHEAD_PID=$!
+  trap stop_build_ahead EXIT
+}
+
+stop_build_ahead() {
+  [[ -n $BUILD_AHEAD_PID ]] || return 0
+  pkill -P "$BUILD_AHEAD_PID" 2>/dev/null || true
+  kill "$BUILD_AHEAD_PID" 2>/dev/null || true
+}
+
+finish_build_ahead() {
+  [[ -n $BUILD_AHEAD_PID ]] || return 0
+  log "app: waiting for the background compile of its wasm binaries"
+  if wait "$BUILD_AHEAD_PID"; then
+    log "app: wasm binaries compiled"
+  else
+    warn "the background compile failed (target/build-ahead.log); Trunk will compile again and show why"
+  fi
+  BUILD_AHEAD_PID=
+  trap - EXIT
+}
+
 main() {
-  local start=$SECONDS
+  local start=$SECONDS build_ahead=0
+  case ${1:-} in
+    --build-ahead) build_ahead=1 ;;
+    "") ;;
+    *) die "unknown option $1 (the only one is --build-ahead)" ;;
+  esac
   require_base_tools
+  install_rust_parts
+  fetch_crates
+  ((build_ahead)) && start_build_ahead
   install_chromium
   install_cjk_font
-  install_rust_parts
   install_trunk
   install_wasm_bindgen
   install_npm_packages
-  fetch_crates
+  ((build_ahead)) && finish_build_ahead
   log "done in $(fmt_duration $((SECONDS - start)))"
 }
 
