@@ -2,6 +2,8 @@
 # The one test command (README, CI): set-up, then every check from cheapest to dearest —
 #   fmt, shape (scripts/check_shape.py), clippy (native and wasm32), native tests (engine, CLI, app), wasm component tests in
 #   headless Chromium, the release build with Trunk, and end-to-end flows against dist/.
+# Each clippy step builds its target's tests while it lints, and the test step after it runs
+# them (see with_clippy); test binaries and end-to-end files run two at a time (2 cores).
 # Every step runs even after an earlier one failed (so one run shows all problems), except the
 # end-to-end tests, which need the build: they are reported as FAILED (not run) when it failed.
 # Prints a summary and exits non-zero if anything failed.
@@ -11,6 +13,8 @@
 #   --only A,B       run only the named steps (others are listed as "not selected")
 #   --no-setup       skip scripts/setup.sh (when you know the tools are installed)
 #   --list           list the step names and exit
+# Environment: CROSSTABLE_BUILD=size makes the build step build the deployed profiles (with LTO,
+# as scripts/serve.sh does) instead of the faster end-to-end build; E2E_CONCURRENCY=N.
 set -euo pipefail
 LOG_TAG=test
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
