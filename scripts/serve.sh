@@ -17,7 +17,7 @@ port_in_use() { (exec 3<>"/dev/tcp/$ADDRESS/$1") 2>/dev/null; }
 main() {
   [[ "$PORT" =~ ^[0-9]+$ ]] && ((PORT > 0 && PORT < 65536)) || die "PORT must be a number from 1 to 65535 (got '$PORT')"
   port_in_use "$PORT" && die "port $PORT on $ADDRESS is already in use: stop that server or run PORT=<other> $0"
-  # --build-ahead: the wasm binaries compile while the tools install (scripts/setup.sh).
+  # --build-ahead: the wasm binaries compile while apt and npm install (scripts/setup.sh).
   "$ROOT/scripts/setup.sh" --build-ahead
   cd "$ROOT"
   log "building and serving at  http://$ADDRESS:$PORT/  (Ctrl-C to stop)"

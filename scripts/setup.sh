@@ -176,9 +176,11 @@ fetch_crates() {
 
 # --build-ahead (scripts/serve.sh): compile the app's wasm binaries in the background, with the
 # very cargo arguments Trunk will use (scripts/trunk_cargo_builds.py reads them from index.html),
-# while the rest installs. apt and npm mostly wait on the network and the disk, and a tool's
-# compile leaves a core idle at times; Trunk then finds the binaries fresh and only runs
-# wasm-bindgen and wasm-opt. A failure here is only a warning: Trunk builds again and shows why.
+# while apt and npm install (they mostly wait on the network and the disk); Trunk then finds the
+# binaries fresh and only runs wasm-bindgen and wasm-opt. It starts after the two cargo installs,
+# not before: `cargo install` waits for every running cargo build to finish (it needs cargo's
+# package cache to itself), and holds up any cargo started meanwhile. A failure here is only a
+# warning: Trunk builds again and shows why.
 BUILD_AHEAD_PID=
 start_build_ahead() {
   local builds
@@ -220,12 +222,12 @@ main() {
   esac
   require_base_tools
   install_rust_parts
+  install_trunk
+  install_wasm_bindgen
   fetch_crates
   ((build_ahead)) && start_build_ahead
   install_chromium
   install_cjk_font
-  install_trunk
-  install_wasm_bindgen
   install_npm_packages
   ((build_ahead)) && finish_build_ahead
   log "done in $(fmt_duration $((SECONDS - start)))"
