@@ -97,7 +97,8 @@ run_pool() {
     if [[ $job == doc-tests ]]; then
       (cd "$ROOT" && test_build clippy cargo test --workspace --locked --doc) >"$log" 2>&1 || status=$?
     else
-      (cd "${job%%$'\t'*}" && "${job#*$'\t'}") >"$log" 2>&1 || status=$?
+      # As cargo runs it: from its package's directory, with CARGO_MANIFEST_DIR set.
+      (cd "${job%%$'\t'*}" && CARGO_MANIFEST_DIR="$PWD" "${job#*$'\t'}") >"$log" 2>&1 || status=$?
     fi
     printf '%s %s\n' "$status" $((SECONDS - start)) >"$log.status"
     return "$status"
