@@ -92,14 +92,24 @@ wait_for_other_install() {
   fi
 }
 
+# Tools are compiled for a quick install, not for peak speed: neither Trunk nor wasm-bindgen does
+# enough work of its own for LTO or opt-level 3 to show (they wait on cargo, wasm-opt and the
+# disk), but Trunk's manifest asks for fat LTO in one codegen unit, a long single-threaded link on
+# top of hundreds of crates. These overrides of the [profile.release] the tool's manifest sets apply to
+# this one `cargo install` only.
+quick_install() {
+  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_OPT_LEVEL=1 \
+    cargo install "$@"
+}
+
 install_trunk() {
   wait_for_other_install trunk
   if have trunk && [[ "$(trunk --version)" == "trunk $TRUNK_VERSION" ]]; then
     log "trunk $TRUNK_VERSION: present"
     return
   fi
-  log "trunk $TRUNK_VERSION: installing with cargo install (about 6 minutes on 2 cores)"
-  cargo install trunk --locked --version "$TRUNK_VERSION"
+  log "trunk $TRUNK_VERSION: installing with cargo install (a few minutes on 2 cores)"
+  quick_install trunk --locked --version "$TRUNK_VERSION"
   [[ "$(trunk --version)" == "trunk $TRUNK_VERSION" ]] || die "trunk --version says '$(trunk --version)', expected $TRUNK_VERSION"
 }
 
@@ -123,8 +133,8 @@ install_wasm_bindgen() {
     return
   fi
   # No --locked: wasm-bindgen-cli's own lockfile pins a crate version that crates.io lacks.
-  log "wasm-bindgen-cli $version (from Cargo.lock): installing with cargo install (about 4 minutes)"
-  cargo install wasm-bindgen-cli --version "$version"
+  log "wasm-bindgen-cli $version (from Cargo.lock): installing with cargo install (a few minutes)"
+  quick_install wasm-bindgen-cli --version "$version"
   [[ "$(wasm-bindgen --version)" == "wasm-bindgen $version" ]] || die "wasm-bindgen --version says '$(wasm-bindgen --version)', expected $version"
 }
 
@@ -164,16 +174,62 @@ fetch_crates() {
   (cd "$ROOT" && cargo fetch --locked --quiet) || die "cargo fetch --locked failed: is Cargo.lock out of date with Cargo.toml?"
 }
 
+# --build-ahead (scripts/serve.sh): compile the app's wasm binaries in the background, with the
+# very cargo arguments Trunk will use (scripts/trunk_cargo_builds.py reads them from index.html),
+# while apt and npm install (they mostly wait on the network and the disk); Trunk then finds the
+# binaries fresh and only runs wasm-bindgen and wasm-opt. It starts after the two cargo installs,
+# not before: `cargo install` waits for every running cargo build to finish (it needs cargo's
+# package cache to itself), and holds up any cargo started meanwhile. A failure here is only a
+# warning: Trunk builds again and shows why.
+BUILD_AHEAD_PID=
+start_build_ahead() {
+  local builds
+  builds="$(python3 "$ROOT/scripts/trunk_cargo_builds.py")" || die "could not read index.html's rust links"
+  mkdir -p "$ROOT/target"
+  log "app: compiling its wasm binaries in the background meanwhile (target/build-ahead.log)"
+  (
+    cd "$ROOT" || exit 1
+    while read -r -a args; do cargo build --offline "${args[@]}" || exit 1; done <<<"$builds"
+  ) >"$ROOT/target/build-ahead.log" 2>&1 &
+  BUILD_AHEAD_PID=$!
+  trap stop_build_ahead EXIT
+}
+
+stop_build_ahead() {
+  [[ -n $BUILD_AHEAD_PID ]] || return 0
+  pkill -P "$BUILD_AHEAD_PID" 2>/dev/null || true
+  kill "$BUILD_AHEAD_PID" 2>/dev/null || true
+}
+
+finish_build_ahead() {
+  [[ -n $BUILD_AHEAD_PID ]] || return 0
+  log "app: waiting for the background compile of its wasm binaries"
+  if wait "$BUILD_AHEAD_PID"; then
+    log "app: wasm binaries compiled"
+  else
+    warn "the background compile failed (target/build-ahead.log); Trunk will compile again and show why"
+  fi
+  BUILD_AHEAD_PID=
+  trap - EXIT
+}
+
 main() {
-  local start=$SECONDS
+  local start=$SECONDS build_ahead=0
+  case ${1:-} in
+    --build-ahead) build_ahead=1 ;;
+    "") ;;
+    *) die "unknown option $1 (the only one is --build-ahead)" ;;
+  esac
   require_base_tools
-  install_chromium
-  install_cjk_font
   install_rust_parts
   install_trunk
   install_wasm_bindgen
-  install_npm_packages
   fetch_crates
+  ((build_ahead)) && start_build_ahead
+  install_chromium
+  install_cjk_font
+  install_npm_packages
+  ((build_ahead)) && finish_build_ahead
   log "done in $(fmt_duration $((SECONDS - start)))"
 }
 

@@ -10,10 +10,10 @@
 // preset (Swiss ↔ round-robin: other columns), the basis (recorded ↔ Bayesian, for a
 // round-robin with a withdrawal), opening a value's breakdown, and opening the tab itself.
 //
-//   node tests/e2e/measure-standings.mjs [--file PATH.trf] [--moves 10] [--warmup 2] [--trace]
-//   node tests/e2e/measure-standings.mjs --file SWISS.trf --against DIST2 [--moves 40]
+//   node benches/web/measure-standings.mjs [--file PATH.trf] [--moves 10] [--warmup 2] [--trace]
+//   node benches/web/measure-standings.mjs --file SWISS.trf --against DIST2 [--moves 40]
 //   --trace: after the timings, four more rule (or preset) changes under a Chromium trace and CPU
-//   profile, summarised as self time per trace event and per function (tests/e2e/trace.mjs).
+//   profile, summarised as self time per trace event and per function (benches/web/trace.mjs).
 //   --against DIST2: only the rule changes, of two builds open side by side (CROSSTABLE_DIST or
 //   dist/ against DIST2), interleaved one change each, with the per-pair difference: this machine's
 //   speed drifts by a third within minutes, so builds measured one after the other can swap places.
@@ -21,7 +21,7 @@
 //
 // Figures (issue 15 item 4), t146 (299 players, Swiss preset, 6 tie-break columns), release builds
 // of the same machine state run one after the other (`trunk build --release`, then
-//   CROSSTABLE_DIST=<dist> node tests/e2e/measure-standings.mjs --file fixtures/dutch/t146/full.trf):
+//   CROSSTABLE_DIST=<dist> node benches/web/measure-standings.mjs --file fixtures/dutch/t146/full.trf):
 //   build                        rules change: table changed / painted    preset change   open tab
 //   9a50ef9 (before), load 8.2   p50 47 ms (p95 196) / p50 89 ms           p50 109 ms      p50 362 ms
 //   61dd814 (after),  load 9.1   p50 13 ms (p95 144) / p50 46 ms           p50 56 ms       p50 177 ms
@@ -46,7 +46,7 @@
 // 150 labels cost more than their share (HTMLSelectElement rebuilds its list on each move).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { gotoApp, openBrowser, startServer } from './helpers.mjs';
+import { gotoApp, openBrowser, startServer } from '../../tests/e2e/helpers.mjs';
 import { summary } from './stats.mjs';
 import { startTrace, summarise } from './trace.mjs';
 

@@ -10,13 +10,13 @@
 //   long tasks — main-thread tasks over 50 ms during the pairing (PerformanceObserver).
 // The boards must equal the fixture's r07.pairs (bbpPairings' output).
 //
-//   node tests/e2e/measure-pairing.mjs [--runs 5] [--fixture fixtures/dutch/t146] [--trace]
+//   node benches/web/measure-pairing.mjs [--runs 5] [--fixture fixtures/dutch/t146] [--trace]
 //   --trace: one more pairing under a Chromium trace and CPU profile, summarised as self time per
-//   trace event and per function on the page's main thread (tests/e2e/trace.mjs).
+//   trace event and per function on the page's main thread (benches/web/trace.mjs).
 //   (needs dist/: ./scripts/test.sh or `trunk build --release` first; CROSSTABLE_DIST overrides)
 //
 // Figures (issue 15 item 4), round 7 of t146 (299 players, 150 boards), 5 pairings a run:
-//   CROSSTABLE_DIST=<dist> node tests/e2e/measure-pairing.mjs --runs 5
+//   CROSSTABLE_DIST=<dist> node benches/web/measure-pairing.mjs --runs 5
 // Builds of the app's wasm without wasm-opt (same machine state, alternating), load ~8:
 //   9a50ef9 (before): longest frame gap p50 200 / 183 ms; tasks over 50 ms: 10 / 10 (longest 233 ms)
 //   61dd814 (after):  longest frame gap p50  67 / 100 ms; tasks over 50 ms:  6 /  3 (longest 71 ms)
@@ -30,7 +30,7 @@ import { parseArgs } from 'node:util';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gotoApp, openBrowser, startServer } from './helpers.mjs';
+import { gotoApp, openBrowser, startServer } from '../../tests/e2e/helpers.mjs';
 import { startTrace, summarise } from './trace.mjs';
 
 const { values: opts } = parseArgs({

@@ -7,11 +7,11 @@
 // done line), for `--runs` runs (the seed changes nothing in the time; each run is started by
 // changing the draw peak, which recomputes both forecasts).
 //
-//   node tests/e2e/measure-forecast.mjs [--runs 3]
+//   node benches/web/measure-forecast.mjs [--runs 3]
 //   (needs dist/: `trunk build --release` first; CROSSTABLE_DIST overrides)
 import { parseArgs } from 'node:util';
 import os from 'node:os';
-import { createEvent, gotoApp, openBrowser, startServer } from './helpers.mjs';
+import { createEvent, gotoApp, openBrowser, startServer } from '../../tests/e2e/helpers.mjs';
 
 const { values: opts } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const RUNS = Number(opts.runs);

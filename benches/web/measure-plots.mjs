@@ -7,10 +7,10 @@
 // when the totals move by less than a pixel, so it is not waited for) — and (b) the next
 // requestAnimationFrame after that, i.e. the frame that shows it all.
 //
-//   node tests/e2e/measure-plots.mjs [--moves 20] [--warmup 3]
+//   node benches/web/measure-plots.mjs [--moves 20] [--warmup 3]
 //   (needs dist/: ./scripts/test.sh or `trunk build --release` first; CROSSTABLE_DIST overrides)
 import { parseArgs } from 'node:util';
-import { gotoApp, openBrowser, startServer } from './helpers.mjs';
+import { gotoApp, openBrowser, startServer } from '../../tests/e2e/helpers.mjs';
 import { summary } from './stats.mjs';
 
 const { values: opts } = parseArgs({

@@ -25,12 +25,12 @@
 // reports itself (its last line), without its process start-up: the stricter comparison.
 // With --first-after MS, the first run is clicked MS milliseconds after the page opened.
 //
-//   node tests/e2e/measure-simulation.mjs [--workers 1,2] [--runs 3] [--tournaments 10000] [--cli PATH] [--first-after MS]
+//   node benches/web/measure-simulation.mjs [--workers 1,2] [--runs 3] [--tournaments 10000] [--cli PATH] [--first-after MS]
 //   (needs dist/: ./scripts/test.sh or `trunk build --release` first; CROSSTABLE_DIST overrides)
 import { parseArgs } from 'node:util';
 import os from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { gotoApp, openBrowser, startServer } from './helpers.mjs';
+import { gotoApp, openBrowser, startServer } from '../../tests/e2e/helpers.mjs';
 import { median } from './stats.mjs';
 
 const { values: opts } = parseArgs({

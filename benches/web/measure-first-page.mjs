@@ -10,13 +10,13 @@
 //   bytes — every file the page requested before it was usable, by file, raw and as gzip and
 //           brotli (dist/'s precompressed copies, i.e. what a host serving them sends).
 //
-//   node tests/e2e/measure-first-page.mjs [--runs 7]
+//   node benches/web/measure-first-page.mjs [--runs 7]
 //   (needs dist/: ./scripts/test.sh or `trunk build --release` first; CROSSTABLE_DIST overrides)
 import { parseArgs } from 'node:util';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DIST, openBrowser, startServer } from './helpers.mjs';
+import { DIST, openBrowser, startServer } from '../../tests/e2e/helpers.mjs';
 
 const { values: opts } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });
 const RUNS = Number(opts.runs);
