@@ -43,8 +43,10 @@ pub fn run(args: PairArgs) -> Result<String, String> {
         let states_rounds = text
             .lines()
             .any(|l| l.starts_with("XXR") || l.starts_with("142"));
+        // (Requests in a later column name the round to pair.)
+        let requested = t.requests.iter().map(|r| r.round).max().unwrap_or(0);
         if let (false, engine::Format::Swiss { rounds }) = (states_rounds, &mut t.format) {
-            *rounds = (*rounds).max(t.rounds.len() as u32 + 1);
+            *rounds = (*rounds).max(t.rounds.len() as u32 + 1).max(requested);
         }
     }
     let pairing = pair(&t, RoundToPair::FromFile, DutchRules::Fide2025)
