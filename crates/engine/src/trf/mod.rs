@@ -20,14 +20,18 @@
 //! * JaVaFo's extensions `XXR n` (number of rounds) and `XXC white1|black1` (initial colour).
 //! * TRF-2026 (`records2026`): `142` rounds and `152` initial colour (as `XXR`/`XXC`, which win
 //!   when both are given); `202` tie-breaks after points and `212` (standings order, `PTS`
-//!   first) become the event's tie-break list (kept as our `XXT` record; a list with a code we
-//!   do not compute is kept verbatim, with a warning); `240 T RRR PPPP …` byes announced ahead
-//!   go into their rounds; `162` point system, `250` acceleration and `260` prohibited pairings
-//!   are checked (a bad one stops the import, naming its line) and kept verbatim — the model
-//!   reads them through [`crate::rules2026`]; `192` (tournament-type code, Baku), `172`, `222`,
-//!   `299`, `801`, `802` and every other record this module does not interpret (team records,
-//!   `###` comments, national-rating lines, …) are kept verbatim in
+//!   first) become the event's tie-break list (a list with a code we do not compute is kept
+//!   verbatim, with a warning); `240 T RRR PPPP …` byes announced ahead go into their rounds, or
+//!   become requests for a round not yet paired; `162` point system, `250` acceleration and
+//!   `260` prohibited pairings are checked (a bad one stops the import, naming its line); these
+//!   and `192` (pairing system, Baku) become the event's typed
+//!   [`Rules`](crate::model::Rules), written back from them in TRF-2026's order after `152`.
+//!   `172`, `222`, `299`, `801`, `802` and every other record this module does not interpret
+//!   (team records, `###` comments, national-rating lines, …) are kept verbatim in
 //!   [`Tournament::extra_records`], so that an export carries them back out.
+//! * Byes in the columns of a Swiss's rounds after its last paired one (a file prepared for
+//!   pairing) are [requests](crate::model::ByeRequest): they count only once their round is
+//!   paired, and are written back in their columns.
 //! * The points column is the event's point system (`162`); the rank column (86–89) is its
 //!   standings rank with its own tie-break list (issue 13): both informational on read.
 //!
