@@ -190,7 +190,7 @@ mod tests {
         t.set_tiebreaks(&[]);
         t.set_tiebreaks(&list("SB"));
         assert_eq!(t.tiebreaks(), list("SB"));
-        assert_eq!(t.chosen_tiebreaks(), Some(list("SB")));
+        assert_eq!(t.chosen_tiebreaks(), Some(&list("SB")[..]));
         assert!(t.extra_records.iter().all(|r| !r.starts_with("XXT")));
     }
 

@@ -44,7 +44,7 @@ pub fn run(args: PairArgs) -> Result<String, String> {
             .lines()
             .any(|l| l.starts_with("XXR") || l.starts_with("142"));
         // (Requests in a later column name the round to pair.)
-        let requested = t.requests.iter().map(|r| r.round).max().unwrap_or(0);
+        let requested = t.last_requested_round();
         if let (false, engine::Format::Swiss { rounds }) = (states_rounds, &mut t.format) {
             *rounds = (*rounds).max(t.rounds.len() as u32 + 1).max(requested);
         }

@@ -276,33 +276,13 @@ pub fn parse_tiebreaks(list: &str) -> Result<Vec<Tiebreak>, EventError> {
     Tiebreak::parse_list(list).map_err(EventError::BadTiebreaks)
 }
 
-/// Is round `round` (1-based) paired: does it have a game or a pairing-allocated bye? (A round
-/// holding only requested byes is not.)
-pub fn is_paired(t: &Tournament, round: u32) -> bool {
-    round
-        .checked_sub(1)
-        .and_then(|i| t.rounds.get(i as usize))
-        .is_some_and(|r| {
-            !r.games.is_empty() || r.byes.iter().any(|b| b.kind == ByeKind::PairingAllocated)
-        })
-}
-
-/// The number of the last paired round (0 before round 1). A round-robin's whole schedule is
-/// paired from the start.
-pub fn paired_rounds(t: &Tournament) -> u32 {
-    (1..=t.rounds.len() as u32)
-        .rev()
-        .find(|&r| is_paired(t, r))
-        .unwrap_or(0)
-}
-
 /// The round a bye request or a withdrawal defaults to: a Swiss's next round to pair; a
 /// round-robin's first round not yet played, counted like the header's "rounds played"
 /// ([`Tournament::round_progress`]: an early result in a later round or a requested bye does
 /// not move it), and never past the schedule.
 pub fn next_round_to_request(t: &Tournament) -> u32 {
     match t.format {
-        Format::Swiss { .. } => paired_rounds(t) + 1,
+        Format::Swiss { .. } => t.paired_rounds() + 1,
         Format::RoundRobin { .. } => (t.round_progress().complete + 1).min(t.scheduled_rounds()),
     }
 }
@@ -351,7 +331,7 @@ pub fn add_player(t: &mut Tournament, mut player: Player) -> Result<StartNo, Eve
             next.rounds = berger::schedule(no, cycles);
         }
         Format::Swiss { .. } => {
-            for r in 1..=paired_rounds(t) {
+            for r in 1..=t.paired_rounds() {
                 next.rounds[r as usize - 1].byes.push(Bye {
                     player: no,
                     kind: ByeKind::Zero,
@@ -389,7 +369,7 @@ pub fn remove_player(t: &mut Tournament, player: StartNo) -> Result<(), EventErr
             next.rounds = berger::schedule(next.players.len() as u32, cycles);
         }
         Format::Swiss { .. } => {
-            if paired_rounds(t) > 0 {
+            if t.paired_rounds() > 0 {
                 return Err(EventError::PlayersFixed(PlayersFixed::RemoveFromSwiss));
             }
             for round in &mut next.rounds {
@@ -443,7 +423,7 @@ pub fn request_bye(
     if round == 0 || round > total {
         return Err(EventError::UnknownRound(round));
     }
-    if round <= paired_rounds(t) {
+    if round <= t.paired_rounds() {
         return Err(EventError::RoundAlreadyPaired(round));
     }
     if let Some(ByeKind::PairingAllocated | ByeKind::Full) = kind {
@@ -493,7 +473,7 @@ pub fn points_before(t: &Tournament, player: StartNo, round: u32) -> crate::mode
 /// round has no result, after the last round, or when no legal pairing exists.
 pub fn pair_next_round(t: &mut Tournament) -> Result<u32, EventError> {
     let total = swiss_rounds(t, SwissOnly::PairNextRound)?;
-    let round = paired_rounds(t) + 1;
+    let round = t.paired_rounds() + 1;
     if round > total {
         return Err(PairingError::AllRoundsPaired { rounds: total }.into());
     }
@@ -558,7 +538,7 @@ pub fn record_pairing(
 /// byes and absences requested for it stay. Returns the round.
 pub fn undo_last_pairing(t: &mut Tournament) -> Result<u32, EventError> {
     swiss_rounds(t, SwissOnly::UndoPairing)?;
-    let round = paired_rounds(t);
+    let round = t.paired_rounds();
     if round == 0 {
         return Err(EventError::NothingToUndo);
     }
@@ -630,7 +610,7 @@ pub fn withdraw(
             return Err(EventError::UnknownRound(from));
         }
         if let Format::Swiss { .. } = t.format {
-            if from <= paired_rounds(t) {
+            if from <= t.paired_rounds() {
                 if let Some((board, game)) = t.rounds[from as usize - 1]
                     .games
                     .iter()

@@ -20,7 +20,7 @@ fn swiss(n: u32, rounds: u32) -> Tournament {
 
 /// White wins every board of the last paired round.
 fn white_wins_all(t: &mut Tournament) {
-    let r = paired_rounds(t);
+    let r = t.paired_rounds();
     for b in 1..=t.rounds[r as usize - 1].games.len() {
         set_result(t, r, b, GameResult::Played(Outcome::WhiteWins)).unwrap();
     }
@@ -42,7 +42,7 @@ fn create_checks_name_rounds_and_size() {
     ));
     let rr = create("x", Format::RoundRobin { cycles: 2 }, players(5)).unwrap();
     assert_eq!(rr.rounds.len(), 10);
-    assert_eq!(paired_rounds(&rr), 10);
+    assert_eq!(rr.paired_rounds(), 10);
     let sw = swiss(7, 4);
     assert!(sw.rounds.is_empty());
     assert_eq!(sw.tiebreaks(), Tiebreak::preset(System::Swiss));
@@ -103,7 +103,7 @@ fn requested_byes_are_left_out_and_kept_through_undo() {
         requested_byes(&t),
         vec![(1, 2, ByeKind::Half), (3, 5, ByeKind::Zero)]
     );
-    assert_eq!(paired_rounds(&t), 0);
+    assert_eq!(t.paired_rounds(), 0);
     assert_eq!(pair_next_round(&mut t), Ok(1));
     assert_eq!(t.entry(2, 1), Entry::Bye(ByeKind::Half));
     // 5 players: two boards and a pairing-allocated bye.

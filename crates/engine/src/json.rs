@@ -393,7 +393,7 @@ mod tests {
         assert_eq!(t.acceleration(), Acceleration::Baku);
         assert_eq!(
             t.prohibited_pairings(),
-            vec![Prohibited {
+            [Prohibited {
                 first_round: 1,
                 last_round: 5,
                 players: vec![1, 2]
@@ -401,7 +401,7 @@ mod tests {
         );
         assert_eq!(
             t.chosen_tiebreaks(),
-            Some(crate::tiebreak::Tiebreak::parse_list("DE, BH-C1, SB").unwrap())
+            Some(&crate::tiebreak::Tiebreak::parse_list("DE, BH-C1, SB").unwrap()[..])
         );
         assert_eq!(
             t.extra_records,

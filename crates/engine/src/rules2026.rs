@@ -43,7 +43,7 @@ impl Tournament {
 
     /// The event's acceleration: `250` records when there are any, else Baku when the `192`
     /// code says so.
-    pub fn acceleration(&self) -> Acceleration {
+    pub fn acceleration(&self) -> Acceleration<'_> {
         self.rules.acceleration()
     }
 
@@ -110,8 +110,8 @@ impl Tournament {
     }
 
     /// The prohibited pairings (`260` records), in their order.
-    pub fn prohibited_pairings(&self) -> Vec<Prohibited> {
-        self.rules.prohibited.clone()
+    pub fn prohibited_pairings(&self) -> &[Prohibited] {
+        &self.rules.prohibited
     }
 
     /// Replaces the prohibited pairings.
@@ -322,7 +322,7 @@ mod tests {
         t.add_prohibited(g(2, 3, &[5, 6])).unwrap();
         assert!(t.prohibited(2, 3, 1) && t.prohibited(5, 6, 2) && !t.prohibited(5, 6, 4));
         t.remove_prohibited(0);
-        assert_eq!(t.prohibited_pairings(), vec![g(2, 3, &[5, 6])]);
+        assert_eq!(t.prohibited_pairings(), [g(2, 3, &[5, 6])]);
         let rr = Tournament::new(
             "r",
             Format::RoundRobin { cycles: 1 },

@@ -98,7 +98,7 @@ pub fn PlayersTable(
         tournament
             .with(|t| !t.players.is_empty() && event::remove_player(&mut t.clone(), 1).is_ok())
     });
-    let late = Memo::new(move |_| tournament.with(|t| event::paired_rounds(t) > 0));
+    let late = Memo::new(move |_| tournament.with(|t| t.paired_rounds() > 0));
     let remove = move |p: StartNo| {
         if let Err(e) = store.run_event(&id.get_value(), |t| event::remove_player(t, p)) {
             let l = lang.get_untracked();

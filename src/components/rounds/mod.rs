@@ -86,7 +86,7 @@ fn focus(id: &str) {
 /// with a game still pending (else the last).
 fn default_round(t: &Tournament) -> u32 {
     match t.format {
-        Format::Swiss { .. } => event::paired_rounds(t).max(1),
+        Format::Swiss { .. } => t.paired_rounds().max(1),
         Format::RoundRobin { .. } => t
             .rounds
             .iter()
@@ -303,7 +303,7 @@ pub fn RoundsPanel(
     tournament: Memo<Tournament>,
 ) -> impl IntoView {
     let is_swiss = Memo::new(move |_| tournament.with(|t| !t.format.is_round_robin()));
-    let paired = Memo::new(move |_| tournament.with(event::paired_rounds));
+    let paired = Memo::new(move |_| tournament.with(Tournament::paired_rounds));
     let round_count = Memo::new(move |_| {
         if is_swiss.get() {
             paired.get()

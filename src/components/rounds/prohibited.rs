@@ -95,7 +95,7 @@ pub fn ProhibitedPairings(
     let last = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
     let status = RwSignal::new(None::<Done>);
-    let groups = Memo::new(move |_| tournament.with(|t| t.prohibited_pairings()));
+    let groups = Memo::new(move |_| tournament.with(|t| t.prohibited_pairings().to_vec()));
     let rounds = Memo::new(move |_| tournament.with(|t| t.scheduled_rounds()));
 
     let submit = move |ev: leptos::ev::SubmitEvent| {

@@ -138,10 +138,9 @@ struct Past {
 /// The round the next pairing is for, and whether its column already holds requested byes.
 fn round_to_pair(t: &Tournament) -> Result<u32, PairingError> {
     // A file's last column holding only requests (a TRF prepared for pairing) is that round.
-    if let Some(last) = t.requests.iter().map(|r| r.round).max() {
-        if last > t.rounds.len() as u32 {
-            return Ok(last);
-        }
+    let last = t.last_requested_round();
+    if last > t.rounds.len() as u32 {
+        return Ok(last);
     }
     let k = t.rounds.len() as u32;
     let Some(last) = t.rounds.last() else {
@@ -458,7 +457,7 @@ fn prohibit(t: &Tournament, round: u32, entrants: &[Entrant], met: &mut [bool]) 
     let m = entrants.len();
     let groups: Vec<_> = t
         .prohibited_pairings()
-        .into_iter()
+        .iter()
         .filter(|g| g.applies(round))
         .collect();
     if groups.is_empty() {

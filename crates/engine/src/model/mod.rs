@@ -300,6 +300,16 @@ impl Entry {
 }
 
 impl Round {
+    /// Is this round paired: does it have a game or a pairing-allocated bye? (A round holding
+    /// only byes asked for ahead, as an old save or a TRF column may, is not.)
+    pub fn is_paired(&self) -> bool {
+        !self.games.is_empty()
+            || self
+                .byes
+                .iter()
+                .any(|b| b.kind == ByeKind::PairingAllocated)
+    }
+
     pub fn entry(&self, player: StartNo) -> Entry {
         for g in &self.games {
             if let Some(colour) = g.colour_of(player) {
@@ -534,13 +544,15 @@ impl Tournament {
     /// ([`Tiebreak::preset`](tiebreak_list::Tiebreak::preset)). The event owns this list; the
     /// CLI's `standings` and the app's Standings tab start from it.
     pub fn tiebreaks(&self) -> Vec<tiebreak_list::Tiebreak> {
-        self.chosen_tiebreaks()
-            .unwrap_or_else(|| tiebreak_list::Tiebreak::preset(self.format.system()))
+        self.chosen_tiebreaks().map_or_else(
+            || tiebreak_list::Tiebreak::preset(self.format.system()),
+            <[_]>::to_vec,
+        )
     }
 
     /// The tie-break list chosen for this event, if one was.
-    pub fn chosen_tiebreaks(&self) -> Option<Vec<tiebreak_list::Tiebreak>> {
-        self.rules.tiebreaks.clone()
+    pub fn chosen_tiebreaks(&self) -> Option<&[tiebreak_list::Tiebreak]> {
+        self.rules.tiebreaks.as_deref()
     }
 
     /// Chooses the event's tie-break list. An empty list is a choice too — points only, no
@@ -774,13 +786,7 @@ impl Tournament {
         if self.format.is_round_robin() {
             return;
         }
-        let paired = self
-            .rounds
-            .iter()
-            .rposition(|r| {
-                !r.games.is_empty() || r.byes.iter().any(|b| b.kind == ByeKind::PairingAllocated)
-            })
-            .map_or(0, |i| i + 1);
+        let paired = self.paired_rounds() as usize;
         for (i, round) in self.rounds.drain(paired..).enumerate() {
             for b in round.byes {
                 self.requests.push(ByeRequest {
@@ -793,22 +799,39 @@ impl Tournament {
         self.requests.sort_by_key(|r| (r.round, r.player));
     }
 
+    /// The number of the last paired round ([`Round::is_paired`]; 0 before round 1). A
+    /// round-robin's whole schedule is paired from the start.
+    pub fn paired_rounds(&self) -> u32 {
+        self.rounds
+            .iter()
+            .rposition(Round::is_paired)
+            .map_or(0, |i| i as u32 + 1)
+    }
+
+    /// Is round `round` (1-based) paired ([`Round::is_paired`])?
+    pub fn is_paired(&self, round: u32) -> bool {
+        round
+            .checked_sub(1)
+            .and_then(|i| self.rounds.get(i as usize))
+            .is_some_and(Round::is_paired)
+    }
+
+    /// The latest round a bye is requested for ([`Tournament::requests`]); 0 when none is.
+    pub fn last_requested_round(&self) -> u32 {
+        self.requests.iter().map(|r| r.round).max().unwrap_or(0)
+    }
+
     /// How far the rounds have got: the one count behind "rounds played" on every screen.
     /// A round is *paired* when it has a game or a pairing-allocated bye (a round-robin's whole
     /// schedule is paired from the start), *complete* when it is paired and every game has a
-    /// result, and *requested* when it holds only byes or absences asked for ahead of pairing.
+    /// result, and *requested* when byes are asked for it ahead of pairing
+    /// ([`Tournament::requests`]).
     pub fn round_progress(&self) -> RoundProgress {
         let mut progress = RoundProgress::default();
-        for r in &self.rounds {
-            let paired =
-                !r.games.is_empty() || r.byes.iter().any(|b| b.kind == ByeKind::PairingAllocated);
-            if paired {
-                progress.paired += 1;
-                if r.games.iter().all(|g| g.result != GameResult::Pending) {
-                    progress.complete += 1;
-                }
-            } else if !r.byes.is_empty() {
-                progress.requested += 1;
+        for r in self.rounds.iter().filter(|r| r.is_paired()) {
+            progress.paired += 1;
+            if r.games.iter().all(|g| g.result != GameResult::Pending) {
+                progress.complete += 1;
             }
         }
         let mut rounds: Vec<u32> = self.requests.iter().map(|r| r.round).collect();

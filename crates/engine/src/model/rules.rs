@@ -271,14 +271,15 @@ impl AccelerationRecord {
 }
 
 /// How the first rounds are accelerated (virtual points for pairing only, never in standings).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum Acceleration {
+/// Borrowed from the event's [`Rules`]: the pairing reads it once per round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Acceleration<'a> {
     #[default]
     None,
     /// FIDE C.04.7 (Baku): `192 FIDE_DUTCH_2025_BAKU`.
     Baku,
     /// Explicit `250` records (they take precedence over the Baku code).
-    Records(Vec<AccelerationRecord>),
+    Records(&'a [AccelerationRecord]),
 }
 
 /// Players of one group (a family, a club) who must not be paired with each other in rounds
@@ -510,9 +511,9 @@ impl Rules {
 
     /// How the first rounds are accelerated: the explicit records when there are any, else
     /// Baku when the code says so.
-    pub fn acceleration(&self) -> Acceleration {
+    pub fn acceleration(&self) -> Acceleration<'_> {
         if !self.accelerations.is_empty() {
-            Acceleration::Records(self.accelerations.clone())
+            Acceleration::Records(&self.accelerations)
         } else if self.baku {
             Acceleration::Baku
         } else {

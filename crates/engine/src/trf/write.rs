@@ -173,13 +173,7 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
     }
 
     // Requests go in their round's column, where the pairing programs read them.
-    let columns = t
-        .requests
-        .iter()
-        .map(|r| r.round as usize)
-        .max()
-        .unwrap_or(0)
-        .max(rounds.len());
+    let columns = (t.last_requested_round() as usize).max(rounds.len());
     // Each player's entry per round, in one pass over the games.
     let mut entries = vec![vec![Entry::None; n]; columns];
     for (r, round) in rounds.iter().enumerate() {
