@@ -65,8 +65,10 @@ step_clippy() { with_clippy cargo test --workspace --all-targets --locked --no-r
 readonly WASM_TEST=(--target wasm32-unknown-unknown -p crosstable --locked
   --config 'profile.dev.package.crosstable-engine.opt-level=1')
 
-# The app really runs on wasm32: lint it there too, including tests/web.rs (wasm32-only).
-step_clippy-wasm() { with_clippy cargo test "${WASM_TEST[@]}" --all-targets --no-run; }
+# The app really runs on wasm32: lint it there too, including tests/web.rs (wasm32-only), and
+# the workers' package (its entry points are wasm32-only code). Its dependencies are a subset of
+# the app's, so adding it changes no feature and test-wasm still finds everything built.
+step_clippy-wasm() { with_clippy cargo test "${WASM_TEST[@]}" -p crosstable-workers --all-targets --no-run; }
 
 # `cargo test` runs one test binary after another, and the slowest are single tests that walk a
 # fixture set (crates/engine/tests/*_fixtures.rs): one core works while the other waits. So the

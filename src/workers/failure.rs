@@ -1,44 +1,8 @@
-//! Why a run of the simulation's workers stopped (the study or the Chances view's forecasts),
-//! kept as facts and worded in the reader's language where it is drawn (issue 12; their words
-//! are in `crate::words`). The worker sends its own failures back as this type, so it is serde data
-//! like the rest of the worker's messages (`workers::simulation`).
+//! Why a run of the simulation's workers stopped: the facts are the workers' own
+//! ([`crosstable_workers::failure`]); the page's part is what it asks before it is left.
 
 use crate::i18n::{td_string, Locale};
-use serde::{Deserialize, Serialize};
-
-/// Why a run stopped.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum WorkFailure {
-    /// A worker could not start: one of its files (`file`, e.g. `worker.js`) could not be
-    /// fetched, or no worker answered in time.
-    Startup { file: String, problem: Probe },
-    /// A worker was given a study job without a study to run it with.
-    NoStudy,
-    /// A worker was given a forecast block without a forecast to run it with.
-    NoForecast,
-    /// The engine refused the settings, a job or the sums: its own message. The engine's
-    /// simulation and forecast errors have no words of the app yet, so this stays as the
-    /// engine says it (English, the command line's words).
-    Engine(String),
-}
-
-/// What went wrong when a worker's file was fetched, or while waiting for a worker.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Probe {
-    /// The request failed (offline, blocked): the browser says no more.
-    Network,
-    /// The server answered with this HTTP status.
-    Http(u16),
-    /// No worker answered within this many seconds.
-    Timeout(u32),
-}
-
-impl WorkFailure {
-    /// The engine's error `e`, in its own words.
-    pub fn engine(e: impl std::fmt::Display) -> WorkFailure {
-        WorkFailure::Engine(e.to_string())
-    }
-}
+pub use crosstable_workers::failure::*;
 
 /// What the page asks before it is left while a run is going (the `beforeunload` text).
 pub fn leave_warning(locale: Locale) -> String {

@@ -1,5 +1,5 @@
 //! Pairs the next round of a Swiss off the main thread: the page sends the event to the pairing
-//! worker (`src/bin/pairing_worker.rs`, Trunk builds it from index.html), which runs
+//! worker (`crates/workers`, Trunk builds it from index.html), which runs
 //! `engine::event::pair_next_round` and answers with the paired event or the engine's refusal.
 //!
 //! Why a worker: the Dutch engine is the largest single piece of the engine (see
@@ -18,11 +18,9 @@
 //! that does not answer within [`STARTUP_TIMEOUT_MS`] (its files blocked or missing) ends the
 //! pairing with a message instead of leaving the button busy for ever.
 
-use engine::event::EventError;
-use engine::json::JsonError;
-use engine::{ByeKind, StartNo, Tournament};
-use gloo_worker::{HandlerId, Spawnable, Worker, WorkerBridge, WorkerScope};
-use serde::{Deserialize, Serialize};
+pub use crosstable_workers::pairing::*;
+use engine::Tournament;
+use gloo_worker::{Spawnable, WorkerBridge};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -32,140 +30,6 @@ pub const PAIRING_WORKER_SCRIPT: &str = "/pairing_worker.js";
 
 /// How long the worker may take to answer Hello (load its wasm) before the pairing fails.
 pub const STARTUP_TIMEOUT_MS: i32 = 20_000;
-
-/// What the page asks: are you there (answered at once), or pair the next round of this event.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum PairInput {
-    Hello,
-    Pair(PairRequest),
-}
-
-/// The event to pair (Crosstable JSON).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PairRequest {
-    pub event: String,
-}
-
-/// The worker's answers: it has loaded, or the pairing.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum PairOutput {
-    Ready,
-    Paired(PairResponse),
-}
-
-/// The round paired, or why nothing was paired.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PairResponse {
-    pub outcome: Result<NewRound, PairFailure>,
-}
-
-/// Why a pairing did not happen, as facts (the page words them, `crate::words`): the engine's
-/// own error travels from the worker as data.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum PairFailure {
-    /// The engine refused to pair the round.
-    Refused(EventError),
-    /// The worker could not read the event it was sent.
-    Unreadable(JsonError),
-    /// The worker's round does not fit the page's event.
-    NotValid(EventError),
-    /// The worker did not answer within this many seconds.
-    NoStart { seconds: i32 },
-}
-
-/// A new round as the worker sends it: its number, boards (White, Black) and the
-/// pairing-allocated bye.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct NewRound {
-    pub round: u32,
-    pub boards: Vec<(StartNo, StartNo)>,
-    pub bye: Option<StartNo>,
-}
-
-/// A round paired: its number and the event with its pairing (games pending, the
-/// pairing-allocated bye).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Paired {
-    pub round: u32,
-    pub tournament: Tournament,
-}
-
-/// The new round of a paired event (what the worker sends back).
-fn new_round(p: &Paired) -> NewRound {
-    let r = p
-        .tournament
-        .rounds
-        .get(p.round as usize - 1)
-        .cloned()
-        .unwrap_or_default();
-    NewRound {
-        round: p.round,
-        boards: r.games.iter().map(|g| (g.white, g.black)).collect(),
-        bye: r
-            .byes
-            .iter()
-            .find(|b| b.kind == ByeKind::PairingAllocated)
-            .map(|b| b.player),
-    }
-}
-
-/// `t` with the worker's new round, recorded as `engine::event::pair_next_round` records it
-/// (`engine::event::record_pairing`).
-pub fn apply(t: &Tournament, new: NewRound) -> Result<Paired, PairFailure> {
-    let tournament = engine::event::record_pairing(t, new.round, &new.boards, new.bye)
-        .map_err(PairFailure::NotValid)?;
-    Ok(Paired {
-        round: new.round,
-        tournament,
-    })
-}
-
-/// Pairs the next round of `t` where this code runs (the worker, or the page when built with
-/// `pair-on-main-thread`): the engine's one entry for the app.
-pub fn pair_here(mut t: Tournament) -> Result<Paired, PairFailure> {
-    let round = engine::event::pair_next_round(&mut t).map_err(PairFailure::Refused)?;
-    Ok(Paired {
-        round,
-        tournament: t,
-    })
-}
-
-/// The worker's side: one request, one answer.
-pub fn respond(request: &PairRequest) -> PairResponse {
-    let outcome = engine::json::parse(&request.event)
-        .map_err(PairFailure::Unreadable)
-        .and_then(pair_here)
-        .map(|p| new_round(&p));
-    PairResponse { outcome }
-}
-
-/// The worker's answer to any message: Hello at once, a pairing once it is made.
-pub fn answer(input: PairInput) -> PairOutput {
-    match input {
-        PairInput::Hello => PairOutput::Ready,
-        PairInput::Pair(request) => PairOutput::Paired(respond(&request)),
-    }
-}
-
-/// The pairing worker (registered by `src/bin/pairing_worker.rs`).
-#[derive(Debug, Default)]
-pub struct PairingWorker;
-
-impl Worker for PairingWorker {
-    type Message = ();
-    type Input = PairInput;
-    type Output = PairOutput;
-
-    fn create(_scope: &WorkerScope<Self>) -> Self {
-        PairingWorker
-    }
-
-    fn update(&mut self, _scope: &WorkerScope<Self>, _msg: Self::Message) {}
-
-    fn received(&mut self, scope: &WorkerScope<Self>, input: Self::Input, id: HandlerId) {
-        scope.respond(id, answer(input));
-    }
-}
 
 /// What the page does with the outcome of a pairing.
 type OnDone = Box<dyn FnOnce(Result<Paired, PairFailure>)>;
@@ -236,102 +100,4 @@ pub fn pair_next_round(
         std::time::Duration::from_millis(STARTUP_TIMEOUT_MS as u64),
     );
     Some(PendingPairing { _bridge: slot })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn swiss() -> Tournament {
-        let players = [
-            ("A", 2100),
-            ("B", 2000),
-            ("C", 1900),
-            ("D", 1800),
-            ("E", 1700),
-        ]
-        .into_iter()
-        .map(|(name, rating)| engine::Player {
-            name: name.into(),
-            rating: Some(rating),
-            ..engine::Player::default()
-        })
-        .collect();
-        engine::event::create("Open", engine::Format::Swiss { rounds: 3 }, players)
-            .expect("a Swiss")
-    }
-
-    #[test]
-    fn the_worker_answers_with_the_engines_pairing() {
-        let t = swiss();
-        let mut want = t.clone();
-        let round = engine::event::pair_next_round(&mut want).expect("round 1 pairs");
-        let answer = respond(&PairRequest {
-            event: engine::json::to_string(&t),
-        });
-        let new = answer.outcome.expect("paired");
-        assert_eq!(new.round, round);
-        // The page applies the new round to the event it sent: the engine's paired event.
-        let paired = apply(&t, new).expect("a valid round");
-        assert_eq!(paired.round, round);
-        assert_eq!(paired.tournament, want);
-    }
-
-    #[test]
-    fn a_refusal_is_the_engines_message() {
-        let mut t = swiss();
-        engine::event::pair_next_round(&mut t).expect("round 1 pairs");
-        let answer = respond(&PairRequest {
-            event: engine::json::to_string(&t),
-        });
-        let failure = answer.outcome.expect_err("round 1 has no results yet");
-        assert_eq!(
-            failure,
-            PairFailure::Refused(EventError::Pairing(
-                engine::dutch::PairingError::RoundInProgress { round: 1 }
-            ))
-        );
-    }
-
-    #[test]
-    fn an_odd_number_keeps_the_pairing_allocated_bye_and_bad_rounds_are_refused() {
-        let t = swiss();
-        let mut want = t.clone();
-        engine::event::pair_next_round(&mut want).expect("round 1 pairs");
-        let new = respond(&PairRequest {
-            event: engine::json::to_string(&t),
-        })
-        .outcome
-        .expect("paired");
-        assert!(new.bye.is_some(), "five players: one bye");
-        assert_eq!(apply(&t, new.clone()).expect("valid").tournament, want);
-        // A player twice on the boards is refused with a message, not stored.
-        let mut twice = new.clone();
-        twice.boards[0].1 = twice.boards[1].0;
-        assert!(apply(&t, twice).is_err_and(|m| matches!(m, PairFailure::NotValid(_))));
-        let zero = NewRound { round: 0, ..new };
-        assert!(apply(&t, zero).is_err());
-    }
-
-    #[test]
-    fn the_worker_answers_hello_at_once() {
-        assert_eq!(answer(PairInput::Hello), PairOutput::Ready);
-        let request = PairRequest {
-            event: engine::json::to_string(&swiss()),
-        };
-        assert_eq!(
-            answer(PairInput::Pair(request.clone())),
-            PairOutput::Paired(respond(&request))
-        );
-    }
-
-    #[test]
-    fn unreadable_json_is_reported_not_a_panic() {
-        let answer = respond(&PairRequest {
-            event: "{not json".into(),
-        });
-        assert!(answer
-            .outcome
-            .is_err_and(|m| matches!(m, PairFailure::Unreadable(_))));
-    }
 }

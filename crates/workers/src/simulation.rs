@@ -1,6 +1,7 @@
 //! The simulation's Web Worker: receives a chunk of the study, runs it with
 //! [`Study::run_chunk`] and answers with the chunk's [`PartialSums`]. The worker binary
-//! (`src/bin/worker.rs`) registers [`StudyWorker`]; the page spawns it through [`crate::workers::pool`].
+//! (`src/bin/worker.rs`) registers [`StudyWorker`]; the page spawns it through the app's
+//! `workers::pool`.
 //!
 //! The same worker also runs blocks of a live forecast (`engine::forecast`, the Chances view):
 //! a [`Request`] is either a study [`Job`] or a [`ForecastJob`].
@@ -8,7 +9,7 @@
 //! Messages cross the worker boundary in gloo-worker's bincode encoding; the fixed-point sums
 //! travel as decimal strings (see `engine::simulate::ExactSum`), so nothing is rounded on the way.
 
-use crate::workers::failure::WorkFailure;
+use crate::failure::WorkFailure;
 use engine::forecast::{ForecastConfig, Forecaster, Tally};
 use engine::simulate::{Chunk, PartialSums, Study, StudyConfig};
 use gloo_worker::{HandlerId, Worker, WorkerScope};
