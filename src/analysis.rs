@@ -26,11 +26,6 @@ pub struct LiveAnalysis {
 }
 
 impl LiveAnalysis {
-    /// The analysis of event `id` with the store's k and expectation model.
-    pub fn new(store: Store, id: String) -> LiveAnalysis {
-        LiveAnalysis::of(store, store.tournament(id))
-    }
-
     /// The analysis of an event a page has already resolved (see `components::common::layout`).
     pub fn resolved(store: Store, tournament: Memo<Tournament>) -> LiveAnalysis {
         LiveAnalysis::of(store, Memo::new(move |_| Some(tournament.get())))

@@ -55,7 +55,7 @@ pub fn text_with(message: impl Fn(Locale) -> String + Send + Sync + 'static) -> 
 /// A signal of its own rather than a memo of the settings: every message on the page reads it,
 /// and a memo would be marked for a check, with each of those hundreds of readers, whenever any
 /// setting changes (k, a standings choice), though the language did not (about 1 ms of a rules
-/// change on a 300-player standings, measured in `tests/e2e/measure-standings.mjs`'s profile).
+/// change on a 300-player standings, measured in `benches/web/measure-standings.mjs`'s profile).
 #[derive(Clone, Copy)]
 pub struct Lang(ReadSignal<Locale>);
 

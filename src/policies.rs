@@ -16,10 +16,6 @@ pub struct PolicyLook {
     pub light: RGBColor,
     /// Line and swatch colour on the dark background.
     pub dark: RGBColor,
-    /// [`short`] in English, for the views not yet in the catalogue (use [`short`]).
-    pub short: &'static str,
-    /// [`name`] in English, for the views not yet in the catalogue (use [`name`]).
-    pub long: &'static str,
     /// The CSS class of its table cells and columns.
     pub class: &'static str,
     /// Drawn dashed where lines may coincide (the FIDE rule always equals annul or forfeit).
@@ -58,8 +54,6 @@ pub fn look(p: Policy) -> PolicyLook {
     PolicyLook {
         light: rgb(light),
         dark: rgb(dark),
-        short: short(Locale::en, p),
-        long: name(Locale::en, p),
         class,
         dashed: p == Policy::Fide,
     }
@@ -144,7 +138,6 @@ mod tests {
     fn english_names_are_the_engines_labels() {
         for p in Policy::ALL {
             assert_eq!(name(Locale::en, p), p.label());
-            assert_eq!(look(p).long, p.label());
         }
         assert_eq!(in_text(Locale::en, Policy::Annul), "annul");
         assert_eq!(in_text(Locale::de, Policy::Annul), "Annullierung");

@@ -270,11 +270,6 @@ pub fn ordinal_in(locale: Locale, n: u32) -> String {
     }
 }
 
-/// "1 player", "2 players".
-pub fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// `text` ending in a full stop, unless it already ends in `.`, `?` or `!` (no "cut short?.").
 pub fn full_stop(text: &str) -> String {
     if text.ends_with(['.', '?', '!']) {

@@ -1,4 +1,4 @@
-//! `crosstable`: the command-line face of the engine (see DESIGN.md, "The CLI contract").
+//! `crosstable`: the command-line face of the engine (see docs/DESIGN.md, "The CLI contract").
 
 use clap::{Parser, Subcommand, ValueEnum};
 

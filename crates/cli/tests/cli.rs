@@ -1,4 +1,4 @@
-//! The CLI contract of DESIGN.md, exercised through the built binary.
+//! The CLI contract of docs/DESIGN.md, exercised through the built binary.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! How the answer depends on the prior strength k and on the moment of withdrawal (DESIGN.md,
+//! How the answer depends on the prior strength k and on the moment of withdrawal (docs/DESIGN.md,
 //! "Sensitivity"): the k sweep of the Bayesian imputation, the k values where the order of the
 //! players changes, and the "cliff" — what each policy gives if a player had withdrawn after
 //! round r, for every r.

@@ -1,4 +1,4 @@
-//! The what-if explorer (DESIGN.md, "The web app"): in an event where every game was played,
+//! The what-if explorer (docs/DESIGN.md, "The web app"): in an event where every game was played,
 //! hide player P's games after round r, let each policy fill them in, and compare with what
 //! really happened — the imputed scores against the real results of the hidden games, and each
 //! policy's standings against the real final standings.
@@ -6,7 +6,7 @@
 //! # Formula
 //! For the hidden games g = 1..m (each credited to P's opponent i_g, real score y_g, policy's
 //! prediction ŷ_g): RMSE = √((1/m) Σ (ŷ_g − y_g)²). As in the paper's simulation study
-//! (DESIGN.md, "Simulation study"), annulment's per-game prediction is 0.5 and the FIDE rule
+//! (docs/DESIGN.md, "Simulation study"), annulment's per-game prediction is 0.5 and the FIDE rule
 //! predicts as it resolves (0.5 when it annuls, 1 when it forfeits). The summary over every
 //! player and round pools the squared errors of all hidden games of all cases.
 

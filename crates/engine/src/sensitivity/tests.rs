@@ -89,7 +89,7 @@ fn sweep_at_three_equals_analyse_at_three() {
 
 #[test]
 fn the_example_at_k_three_gives_the_papers_range() {
-    // DESIGN.md's sanity check: about 0.55–0.70 instead of the forfeit's 1.0.
+    // docs/DESIGN.md's sanity check: about 0.55–0.70 instead of the forfeit's 1.0.
     let s = k_sweep(&example::withdrawal(), &[], Expectation::Logistic, 20.0, 20).unwrap();
     for g in &s.games {
         assert!((0.5..0.75).contains(&g.scores[3]), "{}", g.scores[3]);

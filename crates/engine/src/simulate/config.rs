@@ -14,7 +14,7 @@ pub const MAX_TOURNAMENTS: u64 = 1 << 40;
 /// Largest rating spread σ and largest |β| accepted: keeps every expectation well inside (0, 1).
 pub const MAX_RATING_POINTS: f64 = 1000.0;
 
-/// Every setting of the study. [`StudyConfig::default`] is DESIGN.md's default design.
+/// Every setting of the study. [`StudyConfig::default`] is docs/DESIGN.md's default design.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct StudyConfig {

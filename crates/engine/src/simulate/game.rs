@@ -13,7 +13,7 @@ pub struct OutcomeProbabilities {
 }
 
 /// # Formula
-/// With E the player's expected score and D the draw peak (DESIGN.md: D = 0.6):
+/// With E the player's expected score and D the draw peak (docs/DESIGN.md: D = 0.6):
 /// - P(draw) d = D · (1 − |2E − 1|) — D between equals, falling linearly to 0 as E → 0 or 1;
 /// - P(win) = E − d/2 and P(loss) = 1 − E − d/2, so that the expected score is exactly
 ///   P(win) + d/2 = E.

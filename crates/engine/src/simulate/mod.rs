@@ -3,7 +3,7 @@
 //!
 //! Reproduces the simulation study of R. Varadhan, *Bayesian Imputation for Unplayed Games in
 //! Round-Robin Chess Tournaments* (arXiv 2605.27650, 2026), under the documented default design
-//! of DESIGN.md ("Simulation study"); the paper's exact scenario settings are not published.
+//! of docs/DESIGN.md ("Simulation study"); the paper's exact scenario settings are not published.
 //!
 //! # Design
 //! One *scenario* fixes the rating spread σ, W's form β and the withdrawal point n. For each of
@@ -29,7 +29,7 @@
 //! "x % lower" is 100 · (1 − mean RMSE_bayes / mean RMSE_other), the means taken over the
 //! scenarios concerned, each scenario weighted equally (see [`Summary`]).
 //!
-//! # Readings of DESIGN.md (where it leaves a choice open)
+//! # Readings of docs/DESIGN.md (where it leaves a choice open)
 //! - *"each player in turn plays W on the same simulated games"*: the tournament (its ratings)
 //!   is shared by the leave-one-out iterations, but W's games are drawn afresh for each choice of
 //!   W, because W's true strength R_W + β differs from the rating only while that player is W.
@@ -38,7 +38,7 @@
 //! - *withdrawal after n games*: n counts W's games, not rounds; in an odd field W's free round
 //!   is skipped. Double round-robin: W's 2(players − 1) games in schedule order.
 //! - *annulment's prediction*: 0.5 for every unplayed game (annulment removes the games, so the
-//!   study scores it as the neutral half point, as DESIGN.md says).
+//!   study scores it as the neutral half point, as docs/DESIGN.md says).
 //! - *clamping*: `performance` and `bayes` are clamped to [0, 1] as in the app; how often the
 //!   clamp bit is counted ([`ScenarioResult::clamped`]).
 //! - ratings are not rounded to integers (the app's players have integer ratings; the formula
