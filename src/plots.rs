@@ -508,7 +508,7 @@ pub fn cliff(l: Locale, c: &Cliff, p: &Palette) -> String {
             };
             chart
                 .draw_series(LineSeries::new(line, col.stroke_width(width)))?
-                .label(crate::policies::name(l, *policy))
+                .label(crate::words::policy::name(l, *policy))
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 18, y)], col.stroke_width(3))
                 });

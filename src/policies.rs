@@ -1,11 +1,9 @@
 //! How each withdrawal policy looks in the app — its colour in the light and the dark scheme, its
-//! CSS class, whether its line is dashed — in one table, [`look`], and its words in the reader's
-//! language ([`name`], [`short`], [`in_text`], from the `withdrawal` catalogue). Every plot,
-//! legend and table reads them; each `match` is exhaustive, so a policy added to
-//! `engine::impute::Policy` does not compile until it has a row and words here. The engine's
-//! English `Policy::label` stays for the CLI.
+//! CSS class, whether its line is dashed — in one table, [`look`]; its words are
+//! `crate::words::policy`'s. Every plot, legend and table reads them; the `match` is
+//! exhaustive, so a policy added to `engine::impute::Policy` does not compile until it has a row
+//! here.
 
-use crate::i18n::{td_string, Locale};
 use engine::impute::Policy;
 use plotters::style::RGBColor;
 
@@ -59,88 +57,20 @@ pub fn look(p: Policy) -> PolicyLook {
     }
 }
 
-/// A policy's words in language `l`: its name, its narrow-column word, and the word a sentence
-/// uses — one exhaustive `match`, so a new policy does not compile until it has all three.
-fn words(l: Locale, p: Policy) -> [&'static str; 3] {
-    match p {
-        Policy::Fide => [
-            td_string!(l, withdrawal.policy.name.fide),
-            td_string!(l, withdrawal.policy.short.fide),
-            td_string!(l, withdrawal.policy.in_text.fide),
-        ],
-        Policy::Annul => [
-            td_string!(l, withdrawal.policy.name.annul),
-            td_string!(l, withdrawal.policy.short.annul),
-            td_string!(l, withdrawal.policy.in_text.annul),
-        ],
-        Policy::Forfeit => [
-            td_string!(l, withdrawal.policy.name.forfeit),
-            td_string!(l, withdrawal.policy.short.forfeit),
-            td_string!(l, withdrawal.policy.in_text.forfeit),
-        ],
-        Policy::Elo => [
-            td_string!(l, withdrawal.policy.name.elo),
-            td_string!(l, withdrawal.policy.short.elo),
-            td_string!(l, withdrawal.policy.in_text.elo),
-        ],
-        Policy::Performance => [
-            td_string!(l, withdrawal.policy.name.performance),
-            td_string!(l, withdrawal.policy.short.performance),
-            td_string!(l, withdrawal.policy.in_text.performance),
-        ],
-        Policy::Bayes => [
-            td_string!(l, withdrawal.policy.name.bayes),
-            td_string!(l, withdrawal.policy.short.bayes),
-            td_string!(l, withdrawal.policy.in_text.bayes),
-        ],
-    }
-}
-
-/// A policy's name, as columns, legends, headings and the "order by" choice show it:
-/// "FIDE rule", "Règle FIDE", "FIDE-Regel", "FIDEルール".
-pub fn name(l: Locale, p: Policy) -> &'static str {
-    words(l, p)[0]
-}
-
-/// A policy's word for narrow column headers: "Perf.", "Annull.".
-pub fn short(l: Locale, p: Policy) -> &'static str {
-    words(l, p)[1]
-}
-
-/// A policy as a word inside a sentence or a cell ("FIDE rule → annul", "here: forfeit"): lower
-/// case where the language writes it so (English "annul", but German nouns keep their capital).
-pub fn in_text(l: Locale, p: Policy) -> &'static str {
-    words(l, p)[2]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn every_policy_has_its_own_colour_class_and_label() {
+    fn every_policy_has_its_own_colour_and_class() {
         for (i, a) in Policy::ALL.iter().enumerate() {
             for b in &Policy::ALL[i + 1..] {
                 let (la, lb) = (look(*a), look(*b));
                 assert_ne!(la.light, lb.light, "{a:?} and {b:?} share a light colour");
                 assert_ne!(la.dark, lb.dark, "{a:?} and {b:?} share a dark colour");
                 assert_ne!(la.class, lb.class);
-                for l in crate::lang::ALL {
-                    assert_ne!(short(l, *a), short(l, *b), "{l:?}: {a:?} and {b:?}");
-                    assert_ne!(name(l, *a), name(l, *b), "{l:?}: {a:?} and {b:?}");
-                    assert_ne!(in_text(l, *a), in_text(l, *b), "{l:?}: {a:?} and {b:?}");
-                }
             }
         }
-    }
-
-    #[test]
-    fn english_names_are_the_engines_labels() {
-        for p in Policy::ALL {
-            assert_eq!(name(Locale::en, p), p.label());
-        }
-        assert_eq!(in_text(Locale::en, Policy::Annul), "annul");
-        assert_eq!(in_text(Locale::de, Policy::Annul), "Annullierung");
     }
 
     #[test]

@@ -91,19 +91,6 @@ pub fn criterion(locale: Locale, tb: Tiebreak) -> String {
     .to_string()
 }
 
-/// A withdrawal policy's name, as the basis select and the notes say it (the engine's
-/// [`Policy::label`] stays for the CLI).
-pub fn policy_name(locale: Locale, policy: Policy) -> &'static str {
-    match policy {
-        Policy::Fide => td_string!(locale, standings.basis.fide),
-        Policy::Annul => td_string!(locale, standings.basis.annul),
-        Policy::Forfeit => td_string!(locale, standings.basis.forfeit),
-        Policy::Elo => td_string!(locale, standings.basis.elo),
-        Policy::Performance => td_string!(locale, standings.basis.performance),
-        Policy::Bayes => td_string!(locale, standings.basis.bayes),
-    }
-}
-
 /// `#3 Daniel Okafor`.
 pub fn player(t: &Tournament, p: StartNo) -> String {
     format!("#{p} {}", text::name_of(t, p))

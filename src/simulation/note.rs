@@ -8,6 +8,7 @@
 use crate::i18n::{td_string, Locale};
 use crate::simulation::words;
 use crate::text;
+use crate::words::policy as policy_words;
 use engine::impute::Policy;
 use engine::simulate::{paper, percent_lower, ScenarioResult, StudyResult, Summary, Verdict};
 
@@ -168,7 +169,7 @@ fn beaten_paragraph(
             td_string!(
                 locale,
                 simulation.note.winner,
-                method = words::long(locale, *m),
+                method = policy_words::name(locale, *m),
                 scenarios = and_list(locale, list)
             )
             .to_string()
@@ -222,7 +223,7 @@ fn exceptions_paragraph(locale: Locale, result: &StudyResult, said: &[String]) -
                 locale,
                 simulation.note.exception,
                 scenario = scenario_label(locale, r),
-                rule = words::in_text(locale, rule)
+                rule = policy_words::in_text(locale, rule)
             )
             .to_string()
         })

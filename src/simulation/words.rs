@@ -1,47 +1,9 @@
-//! Words of the engine's enumerations that this app's analyses show — the withdrawal policies
-//! and the paper's claims — in the reader's language. One exhaustive `match` per form, so a
-//! policy added to `engine::impute::Policy` does not compile until it has words; the engine's
-//! English (`Policy::label`, `ClaimCheck::claim`) stays for the command line and the files.
+//! Words of the paper's claims in the reader's language (the policies' words are
+//! `crate::words::policy`'s). The engine's English (`ClaimCheck::claim`) stays for the command
+//! line and the files.
 
 use crate::i18n::{td_string, Locale};
-use engine::impute::Policy;
 use engine::simulate::{ClaimCheck, Summary};
-
-/// The name of columns, legends and headings: "FIDE rule", "Bayesian (BLUP)".
-pub fn long(locale: Locale, p: Policy) -> &'static str {
-    match p {
-        Policy::Fide => td_string!(locale, simulation.policy_long.fide),
-        Policy::Annul => td_string!(locale, simulation.policy_long.annul),
-        Policy::Forfeit => td_string!(locale, simulation.policy_long.forfeit),
-        Policy::Elo => td_string!(locale, simulation.policy_long.elo),
-        Policy::Performance => td_string!(locale, simulation.policy_long.performance),
-        Policy::Bayes => td_string!(locale, simulation.policy_long.bayes),
-    }
-}
-
-/// The word of narrow column headers: "FIDE", "Perf.".
-pub fn short(locale: Locale, p: Policy) -> &'static str {
-    match p {
-        Policy::Fide => td_string!(locale, simulation.policy_short.fide),
-        Policy::Annul => td_string!(locale, simulation.policy_short.annul),
-        Policy::Forfeit => td_string!(locale, simulation.policy_short.forfeit),
-        Policy::Elo => td_string!(locale, simulation.policy_short.elo),
-        Policy::Performance => td_string!(locale, simulation.policy_short.performance),
-        Policy::Bayes => td_string!(locale, simulation.policy_short.bayes),
-    }
-}
-
-/// The name inside a sentence or a table cell ("annul", "forfeit": what the FIDE rule does).
-pub fn in_text(locale: Locale, p: Policy) -> &'static str {
-    match p {
-        Policy::Fide => td_string!(locale, simulation.policy_text.fide),
-        Policy::Annul => td_string!(locale, simulation.policy_text.annul),
-        Policy::Forfeit => td_string!(locale, simulation.policy_text.forfeit),
-        Policy::Elo => td_string!(locale, simulation.policy_text.elo),
-        Policy::Performance => td_string!(locale, simulation.policy_text.performance),
-        Policy::Bayes => td_string!(locale, simulation.policy_text.bayes),
-    }
-}
 
 /// The paper's five headline claims, in the order of `Summary::compare_with_paper` (pinned by
 /// a test against the engine's English names): what the app words in the reader's language,

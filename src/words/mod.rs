@@ -9,6 +9,7 @@
 //! words it again.
 
 pub mod errors;
+pub mod policy;
 
 use crate::i18n::Locale;
 

@@ -7,11 +7,12 @@
 //!
 //! On the page's side of the simulation's worker: one generic pool (`pool`), the study's
 //! workers kept warm while the simulation page is open (`warm`), the bookkeeping of a study run
-//! (`book`), the forecasts of the Chances view (`chances`) and why a run stopped (`failure`).
+//! (`book`), the forecasts of the Chances view (`chances`); why a run stopped (`failure`) is the
+//! workers' own type, worded in `crate::words::errors`.
 
 pub mod book;
 pub mod chances;
-pub mod failure;
+pub use crosstable_workers::failure;
 pub mod pairing;
 pub mod pool;
 pub use crosstable_workers::simulation;

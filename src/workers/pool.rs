@@ -16,8 +16,9 @@
 //! A run may borrow its workers from the page's warm ones (`workers::warm`) and hand them
 //! back when it finishes; then they are not closed.
 
+use crate::words::errors::leave_warning;
 use crate::workers::book::RunBook;
-use crate::workers::failure::{leave_warning, Probe, WorkFailure};
+use crate::workers::failure::{Probe, WorkFailure};
 use crate::workers::simulation::{Job, Request, Response};
 use crate::workers::warm::{
     give_back, probe, Home, WarmWorkers, WorkerHandle, WORKER_SCRIPT, WORKER_WASM,

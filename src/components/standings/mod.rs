@@ -24,9 +24,10 @@ use crate::lang::use_lang;
 use crate::live_standings::{policies_unavailable, LiveStandings};
 use crate::store::use_store;
 use crate::text;
-use crate::tiebreak_text::{player, policy_games_rule, policy_name, sentences};
+use crate::tiebreak_text::{player, policy_games_rule, sentences};
 use crate::tiebreaks::{Basis, TiebreakChoice};
 use crate::tr;
+use crate::words::policy as policy_words;
 use crate::words::Words;
 use engine::impute::Policy;
 use engine::standings::Fallback;
@@ -43,7 +44,7 @@ fn basis_label(locale: Locale, b: Basis, k: f64) -> String {
             k = text::localise(locale, text::k_value(k))
         )
         .to_string(),
-        Basis::Policy(p) => policy_name(locale, p).to_string(),
+        Basis::Policy(p) => policy_words::name(locale, p).to_string(),
     }
 }
 
@@ -78,7 +79,7 @@ fn basis_note(locale: Locale, t: &Tournament, c: &crate::live_standings::Compute
                         locale,
                         standings.basis.resolved,
                         player = player(t, *w),
-                        policy = policy_name(locale, *r)
+                        policy = policy_words::name(locale, *r)
                     )
                     .to_string(),
                 );

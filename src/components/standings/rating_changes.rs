@@ -8,8 +8,9 @@ use crate::lang::use_lang;
 use crate::live_standings::LiveStandings;
 use crate::store::use_store;
 use crate::text::localise;
-use crate::tiebreak_text::{player, policy_name};
+use crate::tiebreak_text::player;
 use crate::tr;
+use crate::words::policy as policy_words;
 use engine::rating::{two_decimals, InitialRating, KReason, RatingChange};
 use engine::StartNo;
 use leptos::prelude::*;
@@ -273,7 +274,7 @@ fn PlayedOnlyNote(
     };
     move || {
         policy_basis().map(|policy| {
-            let policy = policy_name(lang.get(), policy);
+            let policy = policy_words::name(lang.get(), policy);
             view! {
                 <p class="note" role="note" data-testid="ratings-played-only">
                     {td_string!(lang.get(), standings.ratings.played_only, policy).to_string()}

@@ -3,10 +3,10 @@
 
 use crate::analysis::{game_keys, GameKey, LiveAnalysis};
 use crate::i18n::{td, td_string, Locale};
-use crate::policies;
 use crate::store::use_store;
 use crate::text;
 use crate::tr;
+use crate::words::policy as policy_words;
 use engine::impute::{Analysis, Policy};
 use leptos::prelude::*;
 
@@ -35,7 +35,7 @@ fn cell(l: Locale, a: &Analysis, policy: Policy, index: usize) -> Option<Cell> {
         (Policy::Fide, Some(r)) => td_string!(
             l,
             withdrawal.table.via_fide,
-            policy = policies::in_text(l, r)
+            policy = policy_words::in_text(l, r)
         )
         .to_string(),
         _ => String::new(),
@@ -118,7 +118,7 @@ pub fn ImputedTable(
                 .collect();
             resolved.dedup();
             match resolved.as_slice() {
-                [one] => format!("→ {}", policies::in_text(lang.get(), *one)),
+                [one] => format!("→ {}", policy_words::in_text(lang.get(), *one)),
                 _ => td_string!(lang.get(), withdrawal.table.per_player).to_string(),
             }
         })
@@ -175,7 +175,7 @@ pub fn ImputedTable(
                             .map(|p| {
                                 view! {
                                     <th scope="col" class="num policy" class:official=p == Policy::Fide>
-                                        {move || policies::name(lang.get(), p)}
+                                        {move || policy_words::name(lang.get(), p)}
                                         <span class="sub">{move || sub_label(p)}</span>
                                     </th>
                                 }

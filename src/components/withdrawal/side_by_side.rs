@@ -5,9 +5,9 @@
 use crate::analysis::LiveAnalysis;
 use crate::components::withdrawal::imputed_table::headline_first;
 use crate::i18n::{td, td_string, Locale};
-use crate::policies;
 use crate::text;
 use crate::tr;
+use crate::words::policy as policy_words;
 use engine::impute::{Analysis, Policy};
 use engine::{StartNo, Tournament};
 use leptos::prelude::*;
@@ -192,7 +192,7 @@ pub fn SideBySide(
                 >
                     {Policy::ALL
                         .into_iter()
-                        .map(|p| view! { <option value=p.id()>{move || policies::name(lang.get(), p)}</option> })
+                        .map(|p| view! { <option value=p.id()>{move || policy_words::name(lang.get(), p)}</option> })
                         .collect_view()}
                 </select>
             </label>
@@ -229,7 +229,7 @@ pub fn SideBySide(
                                     let span = if p == Policy::Fide { 2 } else { 3 };
                                     view! {
                                         <th scope="colgroup" colspan=span class="group" class:official=p == Policy::Fide>
-                                            {move || policies::name(lang.get(), p)}
+                                            {move || policy_words::name(lang.get(), p)}
                                             {(p == Policy::Fide)
                                                 .then(|| view! { <span class="sub">{tr!(withdrawal.standings.official)}</span> })}
                                             <Show when=move || podium_changes(p)>

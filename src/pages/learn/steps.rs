@@ -4,9 +4,9 @@ use super::{Lesson, ROUNDS, W};
 use crate::components::common::data_table::{Cell, DataTable, Row, Table};
 use crate::i18n::{td, td_string, Locale};
 use crate::plots;
-use crate::simulation::words;
 use crate::text::{self, dec_in, two_in};
 use crate::tr;
+use crate::words::policy as policy_words;
 use engine::elo;
 use engine::impute::{self, Policy};
 use engine::sensitivity;
@@ -306,7 +306,7 @@ pub(super) fn CliffStep(
                                 )
                                 .to_string(),
                             ),
-                            Cell::text(words::in_text(l, s.fide_resolves_to)),
+                            Cell::text(policy_words::in_text(l, s.fide_resolves_to)),
                             Cell::num(two_in(l, s.received(Policy::Fide))),
                             Cell::num(two_in(l, s.received(Policy::Bayes))),
                         ],

@@ -12,6 +12,7 @@ mod trf;
 mod workers;
 
 pub use storage::no_session_storage;
+pub use workers::leave_warning;
 
 use super::Words;
 use crate::i18n::{td_string, Locale};

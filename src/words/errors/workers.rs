@@ -4,8 +4,8 @@
 
 use crate::i18n::{td_string, Locale};
 use crate::words::Words;
-use crate::workers::failure::{Probe, WorkFailure};
-use crate::workers::pairing::PairFailure;
+use crosstable_workers::failure::{Probe, WorkFailure};
+use crosstable_workers::pairing::PairFailure;
 
 impl Words for PairFailure {
     fn words(&self, locale: Locale) -> String {
@@ -56,11 +56,15 @@ impl Words for WorkFailure {
     }
 }
 
+/// What the page asks before it is left while a run is going (the `beforeunload` text).
+pub fn leave_warning(locale: Locale) -> String {
+    td_string!(locale, simulation.failure.leave).to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::lang::ALL;
-    use crate::workers::failure::leave_warning;
 
     /// One of every failure the app words itself, with the numbers it must keep.
     fn worded() -> Vec<(WorkFailure, Vec<&'static str>)> {

@@ -5,9 +5,9 @@ use super::{MAIN, SIMULATIONS};
 use crate::components::common::player_select::{PlayerLabel, PlayerSelect};
 use crate::components::withdrawal::prior_controls::PriorControls;
 use crate::i18n::td_string;
-use crate::simulation::words;
 use crate::text;
 use crate::tr;
+use crate::words::policy as policy_words;
 use engine::impute::Policy;
 use engine::{StartNo, Tournament};
 use leptos::prelude::*;
@@ -52,7 +52,7 @@ pub fn ChancesControls(
                             prop:checked=move || extra.with(|l| l.contains(&p))
                             on:change=move |ev| toggle(p, event_target_checked(&ev))
                         />
-                        {move || words::long(lang.get(), p)}
+                        {move || policy_words::name(lang.get(), p)}
                     </label>
                 }
             })

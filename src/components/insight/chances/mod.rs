@@ -13,10 +13,10 @@ use crate::components::common::share_link::ShareLink;
 use crate::components::event::header::{EventHeader, EventView};
 use crate::i18n::{td, td_string, Locale};
 use crate::share::SharedView;
-use crate::simulation::words;
 use crate::store::use_store;
 use crate::text;
 use crate::tr;
+use crate::words::policy as policy_words;
 use crate::workers::chances::{ChancesEvent, ChancesRun, Forecasts};
 use crate::workers::failure::WorkFailure;
 use crate::workers::pool::default_workers;
@@ -87,7 +87,7 @@ fn configs(
 
 /// A panel's heading: the policy and, for the Bayesian one, k.
 fn heading(locale: Locale, f: &Forecast) -> String {
-    let policy = words::long(locale, f.policy);
+    let policy = policy_words::name(locale, f.policy);
     match f.policy {
         Policy::Bayes => {
             let k = text::localise(locale, text::k_value(f.k));

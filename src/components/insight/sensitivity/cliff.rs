@@ -7,8 +7,8 @@ use crate::components::common::data_table::{Cell, DataTable, Row, Table};
 use crate::components::common::plot_figure::PlotFigure;
 use crate::i18n::{td_string, Locale};
 use crate::plots;
-use crate::policies;
 use crate::text::{dec_in, two_in};
+use crate::words::policy as policy_words;
 use engine::impute::Policy;
 use engine::sensitivity::Cliff;
 use leptos::prelude::*;
@@ -96,7 +96,7 @@ fn data_table(l: Locale, c: &Cliff, name: &dyn Fn(engine::StartNo) -> String) ->
     head.extend(
         Policy::ALL
             .iter()
-            .map(|&p| format!("#{}", policies::name(l, p))),
+            .map(|&p| format!("#{}", policy_words::name(l, p))),
     );
     let rows = c
         .steps
@@ -107,7 +107,7 @@ fn data_table(l: Locale, c: &Cliff, name: &dyn Fn(engine::StartNo) -> String) ->
                 Cell::num(
                     td_string!(l, sensitivity.cliff.played_of, played, scheduled).to_string(),
                 ),
-                Cell::text(policies::in_text(l, s.fide_resolves_to)),
+                Cell::text(policy_words::in_text(l, s.fide_resolves_to)),
             ];
             cells.extend(
                 Policy::ALL

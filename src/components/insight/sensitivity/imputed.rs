@@ -6,8 +6,8 @@ use crate::components::common::data_table::{Cell, DataTable, Row, Table};
 use crate::components::common::plot_figure::PlotFigure;
 use crate::i18n::{td_string, Locale};
 use crate::plots;
-use crate::policies;
 use crate::text::{self, two_in};
+use crate::words::policy as policy_words;
 use engine::impute::Policy;
 use engine::sensitivity::KSweep;
 use leptos::prelude::*;
@@ -102,8 +102,8 @@ fn data_table(
         "#{}",
         td_string!(l, sensitivity.imputed.col_now, k)
     ));
-    head.push(format!("#{}", policies::name(l, Policy::Elo)));
-    head.push(format!("#{}", policies::name(l, Policy::Forfeit)));
+    head.push(format!("#{}", policy_words::name(l, Policy::Elo)));
+    head.push(format!("#{}", policy_words::name(l, Policy::Forfeit)));
     let rows = s
         .games
         .iter()

@@ -5,8 +5,8 @@ use crate::components::common::plot_figure::use_palette;
 use crate::i18n::td_string;
 use crate::policies::look;
 use crate::simulation::plot::rmse_svg;
-use crate::simulation::words;
 use crate::tr;
+use crate::words::policy as policy_words;
 use engine::simulate::{StudyResult, METHODS};
 use leptos::prelude::*;
 
@@ -30,7 +30,7 @@ pub fn RmsePlot(
             view! {
                 <li>
                     <span class="swatch" class:dashed=look.dashed style=style aria-hidden="true"></span>
-                    {move || words::long(lang.get(), m)}
+                    {move || policy_words::name(lang.get(), m)}
                 </li>
             }
         })

@@ -3,9 +3,9 @@
 
 use crate::i18n::{td, td_string, Locale};
 use crate::simulation::note::{number, signed_in};
-use crate::simulation::words;
 use crate::text;
 use crate::tr;
+use crate::words::policy as policy_words;
 use engine::impute::Policy;
 use engine::simulate::{StudyResult, METHODS};
 use leptos::prelude::*;
@@ -82,7 +82,7 @@ fn rows(l: Locale, result: &StudyResult) -> impl IntoView {
                     <td class="num">{number(l, r.rating_sd)}</td>
                     <td class="num">{signed_in(l, r.form)}</td>
                     <td class="num">{r.withdrawal_after}</td>
-                    <td>{words::in_text(l, r.fide_resolves_to)}</td>
+                    <td>{policy_words::in_text(l, r.fide_resolves_to)}</td>
                     {cells}
                 </tr>
             }
@@ -96,7 +96,7 @@ fn headers(l: Locale, result: &StudyResult) -> impl IntoView {
         .iter()
         .map(|&m| {
             // Short headers keep the table within a laptop's width; the full name is the title.
-            let name = words::short(l, m);
+            let name = policy_words::short(l, m);
             let short = match m {
                 Policy::Bayes => {
                     let k = number(l, result.k);
@@ -104,7 +104,7 @@ fn headers(l: Locale, result: &StudyResult) -> impl IntoView {
                 }
                 _ => name.to_string(),
             };
-            let long = words::long(l, m);
+            let long = policy_words::name(l, m);
             view! {
                 <th scope="col" class="num" title=long>
                     <abbr title=long>{short}</abbr>

@@ -17,11 +17,11 @@ use crate::components::event::header::{EventHeader, EventView};
 use crate::components::event::view_unavailable::unavailable_page;
 use crate::components::withdrawal::prior_controls::PriorControls;
 use crate::i18n::{td_string, Locale};
-use crate::policies;
 use crate::share::SharedView;
 use crate::store::use_store;
 use crate::text;
 use crate::tr;
+use crate::words::policy as policy_words;
 use engine::whatif::{self, WhatIf, WhatIfError, WhatIfSummary};
 use engine::{StartNo, Tournament};
 use leptos::prelude::*;
@@ -236,7 +236,7 @@ fn EveryCase(
             }
             Some(Ok(s)) => {
                 let l = lang.get();
-                let policy = policies::name(l, s.closest);
+                let policy = policy_words::name(l, s.closest);
                 let closest = td_string!(l, whatif.every_case.closest, policy).to_string();
                 let (cases, games) = (
                     text::count_in(l, s.cases as u64),

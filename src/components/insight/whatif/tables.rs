@@ -4,8 +4,8 @@
 
 use crate::components::common::data_table::{Cell, Row, Table};
 use crate::i18n::{td_string, Locale};
-use crate::policies;
 use crate::text::{self, dec_in, two_in};
+use crate::words::policy as policy_words;
 use engine::impute::Policy;
 use engine::whatif::{WhatIf, WhatIfSummary};
 use engine::StartNo;
@@ -22,10 +22,10 @@ pub(super) fn errors(l: Locale, w: &WhatIf) -> Table {
         .iter()
         .map(|c| {
             let is_best = c.rmse.is_some_and(|e| e <= best + 1e-12);
-            let name = policies::name(l, c.policy);
+            let name = policy_words::name(l, c.policy);
             Row {
                 header: if c.policy == Policy::Fide {
-                    let resolved = policies::in_text(l, c.resolved);
+                    let resolved = policy_words::in_text(l, c.resolved);
                     td_string!(l, whatif.errors.fide_here, name, resolved).to_string()
                 } else {
                     name.to_string()
@@ -66,7 +66,7 @@ pub(super) fn hidden(l: Locale, w: &WhatIf, name: &dyn Fn(StartNo) -> String) ->
     head.extend(
         Policy::ALL
             .iter()
-            .map(|&p| format!("#{}", policies::name(l, p))),
+            .map(|&p| format!("#{}", policy_words::name(l, p))),
     );
     let rows = w
         .hidden
@@ -110,7 +110,7 @@ pub(super) fn standings(l: Locale, w: &WhatIf, name: &dyn Fn(StartNo) -> String)
     head.extend(
         w.policies
             .iter()
-            .map(|c| format!("#{}", policies::name(l, c.policy))),
+            .map(|c| format!("#{}", policy_words::name(l, c.policy))),
     );
     let rows = w
         .real
@@ -166,7 +166,7 @@ pub(super) fn summary(l: Locale, s: &WhatIfSummary) -> Table {
         .policies
         .iter()
         .map(|p| Row {
-            header: policies::name(l, p.policy).to_string(),
+            header: policy_words::name(l, p.policy).to_string(),
             cells: vec![
                 Cell::num(dec_in(l, p.pooled_rmse, 3)),
                 Cell::num(dec_in(l, p.mean_rmse, 3)),
