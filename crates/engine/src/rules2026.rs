@@ -47,12 +47,12 @@ impl Tournament {
         self.rules.acceleration()
     }
 
-    /// Turns Baku acceleration on or off (a Swiss without a `192` code gets
-    /// [`DEFAULT_SWISS_CODE`]). Explicit `250` records are left alone.
+    /// Turns Baku acceleration on or off. The event's `192` code keeps its system (a file's
+    /// `FIDE_DUTCH_2025` stays 2025); an event without a code writes
+    /// `FIDE_DUTCH_2026_BAKU` while Baku is on ([`Rules::type_code`]) and still has no code
+    /// when it is turned off: turning a rule off invents nothing. Explicit `250` records are
+    /// left alone.
     pub fn set_baku(&mut self, on: bool) {
-        if self.rules.system_code.is_none() {
-            self.rules.system_code = Some(DEFAULT_SWISS_CODE.to_owned());
-        }
         self.rules.baku = on;
     }
 
@@ -350,8 +350,16 @@ mod tests {
         assert_eq!(t.virtual_points(4)[0], 5);
         assert_eq!(t.virtual_points(5)[0], 5);
         assert_eq!(t.virtual_points(6)[0], 0);
+        assert_eq!(t.type_code().as_deref(), Some("FIDE_DUTCH_2026_BAKU"));
+        // Turning Baku off invents no code for an event that had none.
+        t.set_baku(false);
+        assert_eq!(t.type_code(), None);
+        assert_eq!(t.acceleration(), Acceleration::None);
+        // A code of the event's own (read from a file) is kept either way.
+        t.rules.set_type_code("FIDE_DUTCH_2025");
+        t.set_baku(true);
+        assert_eq!(t.type_code().as_deref(), Some("FIDE_DUTCH_2025_BAKU"));
         t.set_baku(false);
         assert_eq!(t.type_code().as_deref(), Some("FIDE_DUTCH_2025"));
-        assert_eq!(t.acceleration(), Acceleration::None);
     }
 }

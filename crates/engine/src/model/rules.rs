@@ -42,10 +42,12 @@ pub const ACCELERATION_RECORD: &str = "250";
 pub const PROHIBITED_RECORD: &str = "260";
 /// Our record of the tie-break list in TRF16 (TRF-2026 writes `202`): `XXT DE, SB`.
 pub const TIEBREAK_RECORD: &str = "XXT";
-/// The suffix of a `192` code that asks for Baku acceleration (C.04.7).
+/// The suffix of a `192` code that asks for Baku acceleration (C.04.5.1, formerly C.04.7).
 const BAKU_SUFFIX: &str = "_BAKU";
-/// The `192` code a Swiss gets when Baku acceleration is turned on in an event without one.
-pub const DEFAULT_SWISS_CODE: &str = "FIDE_DUTCH_2025";
+/// The `192` code of a Swiss that Crosstable creates (TRF-2026's code for the Dutch system as
+/// reissued in 2026; `_BAKU` is added when Baku acceleration is on). Codes read from a file
+/// (`FIDE_DUTCH_2025`, `FIDE_DUTCH_2025_BAKU`, …) are kept as written.
+pub const DEFAULT_SWISS_CODE: &str = "FIDE_DUTCH_2026";
 
 impl PointSystem {
     /// 1 – ½ – 0, the pairing-allocated bye worth a win.
@@ -276,7 +278,8 @@ impl AccelerationRecord {
 pub enum Acceleration<'a> {
     #[default]
     None,
-    /// FIDE C.04.7 (Baku): `192 FIDE_DUTCH_2025_BAKU`.
+    /// FIDE C.04.5.1 (Baku, formerly C.04.7): a `192` code ending in `_BAKU`
+    /// (`FIDE_DUTCH_2026_BAKU`, `FIDE_DUTCH_2025_BAKU`).
     Baku,
     /// Explicit `250` records (they take precedence over the Baku code).
     Records(&'a [AccelerationRecord]),
@@ -668,6 +671,34 @@ mod tests {
         );
         r.set_type_code("_BAKU");
         assert_eq!((r.system_code.as_deref(), r.baku), (None, true));
-        assert_eq!(r.type_code().as_deref(), Some("FIDE_DUTCH_2025_BAKU"));
+        assert_eq!(r.type_code().as_deref(), Some("FIDE_DUTCH_2026_BAKU"));
+    }
+
+    /// Issue 29: both the 2025 codes (bbpPairings 6.0.0's) and TRF-2026's are read, Baku from
+    /// the suffix; a code read is written back as it was (a file stays faithful), and only an
+    /// event without a code of its own gets the 2026 one.
+    #[test]
+    fn the_2025_and_2026_dutch_codes_are_read_and_kept() {
+        for (code, system, baku) in [
+            ("FIDE_DUTCH_2025", "FIDE_DUTCH_2025", false),
+            ("FIDE_DUTCH_2025_BAKU", "FIDE_DUTCH_2025", true),
+            ("FIDE_DUTCH_2026", "FIDE_DUTCH_2026", false),
+            ("FIDE_DUTCH_2026_BAKU", "FIDE_DUTCH_2026", true),
+        ] {
+            let mut r = Rules::default();
+            r.set_type_code(code);
+            assert_eq!((r.system_code.as_deref(), r.baku), (Some(system), baku));
+            assert_eq!(r.type_code().as_deref(), Some(code));
+            assert_eq!(r.acceleration() == Acceleration::Baku, baku, "{code}");
+        }
+        let baku_only = Rules {
+            baku: true,
+            ..Rules::default()
+        };
+        assert_eq!(
+            baku_only.type_code().as_deref(),
+            Some("FIDE_DUTCH_2026_BAKU")
+        );
+        assert_eq!(Rules::default().type_code(), None);
     }
 }
