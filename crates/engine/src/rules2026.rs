@@ -57,8 +57,22 @@ impl Tournament {
     }
 
     /// Virtual points of every player (by start number − 1) in `round`: what the acceleration
-    /// adds to the score for pairing that round. Never counted in standings.
+    /// adds to the score for pairing that round, Baku's group A as C.04.5.1 writes it
+    /// ([`BakuGroupA::HalfRoundedUpToEven`]). Never counted in standings.
     pub fn virtual_points(&self, round: u32) -> Vec<Tenths> {
+        self.virtual_points_as(round, BakuGroupA::default())
+    }
+
+    /// [`Tournament::virtual_points`] with Baku's group A read as `group` says.
+    ///
+    /// # Formula (C.04.5.1, Baku Acceleration)
+    /// Group A is the first `group.size(N)` players by pairing number, N the event's players.
+    /// "The 'accelerated rounds' are the ones in the first half (rounded up) of the
+    /// tournament": rounds 1 … ⌈R/2⌉ of R. Group A gets a win's points before "the first half
+    /// (rounded up) of the accelerated rounds", rounds 1 … ⌈⌈R/2⌉/2⌉, a draw's in the others
+    /// ("reduced to 0.5"), nothing after. (With 0-based round indices: ⌊(R−1)/2⌋ is the last
+    /// accelerated one, half of it rounded down the last with a win's points.)
+    pub fn virtual_points_as(&self, round: u32, group: BakuGroupA) -> Vec<Tenths> {
         let n = self.players.len();
         let mut out = vec![0; n];
         match self.acceleration() {
@@ -79,10 +93,6 @@ impl Tournament {
                 if total == 0 || round == 0 {
                     return out;
                 }
-                // As the reference engine (bbpPairings) applies C.04.7: the first half of the
-                // players by pairing number (rounded up) are group A; rounds 1 … ⌈(R−1)/2⌉+…:
-                // the first ⌊(R−1)/2⌋/2 + 1 rounds give a win's points, the rounds up to
-                // ⌊(R−1)/2⌋ + 1 a draw's.
                 let last = (total - 1) / 2;
                 let last_full = last / 2;
                 let index = round - 1;
@@ -93,7 +103,7 @@ impl Tournament {
                 } else {
                     0
                 };
-                for v in out.iter_mut().take(n.div_ceil(2)) {
+                for v in out.iter_mut().take(group.size(n)) {
                     *v = points;
                 }
             }
@@ -344,22 +354,51 @@ mod tests {
         assert_eq!(t.virtual_points(1), vec![0; 9]);
         t.set_baku(true);
         assert_eq!(t.acceleration(), Acceleration::Baku);
-        // 9 rounds: last accelerated round index 4, full points up to index 2.
-        assert_eq!(t.virtual_points(1)[..6], [10, 10, 10, 10, 10, 0]);
-        assert_eq!(t.virtual_points(3)[0], 10);
-        assert_eq!(t.virtual_points(4)[0], 5);
-        assert_eq!(t.virtual_points(5)[0], 5);
-        assert_eq!(t.virtual_points(6)[0], 0);
         assert_eq!(t.type_code().as_deref(), Some("FIDE_DUTCH_2026_BAKU"));
+        // 9 players: group A is 2·⌈9/4⌉ = 6 by the text (bbpPairings 6.0.0: ⌈9/2⌉ = 5).
+        assert_eq!(t.virtual_points(1), [10, 10, 10, 10, 10, 10, 0, 0, 0]);
+        assert_eq!(
+            t.virtual_points_as(1, BakuGroupA::HalfRoundedUp),
+            [10, 10, 10, 10, 10, 0, 0, 0, 0]
+        );
+        // 9 rounds: five accelerated, "one virtual point in the first three rounds, and half
+        // virtual point in the" fourth and fifth (C.04.5.1's example).
+        let top: Vec<u32> = (1..=9).map(|r| t.virtual_points(r)[0]).collect();
+        assert_eq!(top, [10, 10, 10, 5, 5, 0, 0, 0, 0]);
         // Turning Baku off invents no code for an event that had none.
         t.set_baku(false);
         assert_eq!(t.type_code(), None);
         assert_eq!(t.acceleration(), Acceleration::None);
+        assert_eq!(t.virtual_points(1), vec![0; 9]);
         // A code of the event's own (read from a file) is kept either way.
         t.rules.set_type_code("FIDE_DUTCH_2025");
         t.set_baku(true);
         assert_eq!(t.type_code().as_deref(), Some("FIDE_DUTCH_2025_BAKU"));
         t.set_baku(false);
         assert_eq!(t.type_code().as_deref(), Some("FIDE_DUTCH_2025"));
+    }
+
+    /// The accelerated rounds for every length: ⌈R/2⌉ of them, the first ⌈⌈R/2⌉/2⌉ with a
+    /// win's points (C.04.5.1, "Virtual points"), computed here from the text's words.
+    #[test]
+    fn baku_accelerates_the_first_half_of_the_rounds() {
+        for rounds in 1..=15u32 {
+            let players = (0..4).map(|_| Player::default()).collect();
+            let mut t = Tournament::new("t", Format::Swiss { rounds }, players);
+            t.set_baku(true);
+            let accelerated = rounds.div_ceil(2);
+            let full = accelerated.div_ceil(2);
+            for r in 1..=rounds {
+                let want = if r <= full {
+                    10
+                } else if r <= accelerated {
+                    5
+                } else {
+                    0
+                };
+                assert_eq!(t.virtual_points(r)[0], want, "{rounds} rounds, round {r}");
+                assert_eq!(t.virtual_points(r)[3], 0, "group B gets nothing");
+            }
+        }
     }
 }

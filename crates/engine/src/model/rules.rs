@@ -285,6 +285,35 @@ pub enum Acceleration<'a> {
     Records(&'a [AccelerationRecord]),
 }
 
+/// Which players make up Baku's group A (GA), the players who get virtual points.
+///
+/// C.04.5.1 (Baku Acceleration, formerly C.04.7), "Initial Groups Division": "The first group
+/// (GA) shall contain the first half of the players, rounded up to the nearest even number",
+/// with the note: "if there are 161 players in the tournament, the nearest even number that
+/// comprises the first half of the players (i.e. 80.5) is 82. The formula 2 * Q (2 times Q),
+/// where Q is the number of players divided by 4 and rounded upwards, may be helpful".
+/// bbpPairings 6.0.0 takes the first ⌈N/2⌉ players instead; the two differ when N mod 4 is 1
+/// or 2 (docs/fide-conformance.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BakuGroupA {
+    /// As the text writes it: 2·⌈N/4⌉ players (161 → 82).
+    #[default]
+    HalfRoundedUpToEven,
+    /// As bbpPairings 6.0.0 applies it: ⌈N/2⌉ players (161 → 81), for checking files made
+    /// with it.
+    HalfRoundedUp,
+}
+
+impl BakuGroupA {
+    /// How many of `players` (N) are in group A; never more than N.
+    pub fn size(self, players: usize) -> usize {
+        match self {
+            BakuGroupA::HalfRoundedUpToEven => (2 * players.div_ceil(4)).min(players),
+            BakuGroupA::HalfRoundedUp => players.div_ceil(2),
+        }
+    }
+}
+
 /// Players of one group (a family, a club) who must not be paired with each other in rounds
 /// `first_round..=last_round` (TRF-2026 `260`).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -700,5 +729,41 @@ mod tests {
             Some("FIDE_DUTCH_2026_BAKU")
         );
         assert_eq!(Rules::default().type_code(), None);
+    }
+
+    /// C.04.5.1's example (161 players → 82 in group A) and the sizes where the text and
+    /// bbpPairings 6.0.0 differ (N mod 4 = 1 or 2).
+    #[test]
+    fn baku_group_a_is_half_rounded_up_to_even() {
+        let text = BakuGroupA::HalfRoundedUpToEven;
+        let bbp = BakuGroupA::HalfRoundedUp;
+        assert_eq!(BakuGroupA::default(), text);
+        assert_eq!((text.size(161), bbp.size(161)), (82, 81));
+        for (n, by_text, by_bbp) in [
+            (1, 1, 1),
+            (2, 2, 1),
+            (3, 2, 2),
+            (4, 2, 2),
+            (5, 4, 3),
+            (9, 6, 5),
+            (10, 6, 5),
+            (11, 6, 6),
+            (12, 6, 6),
+            (162, 82, 81),
+            (163, 82, 82),
+            (164, 82, 82),
+        ] {
+            assert_eq!((text.size(n), bbp.size(n)), (by_text, by_bbp), "N = {n}");
+        }
+        for n in 0..1000 {
+            let a = text.size(n);
+            assert!(a.is_multiple_of(2) || a == n, "N = {n}: {a} is odd");
+            assert!(a >= n.div_ceil(2) && a <= n, "N = {n}: {a}");
+            assert_eq!(
+                a == bbp.size(n),
+                n % 4 == 0 || n % 4 == 3 || n < 2,
+                "N = {n}"
+            );
+        }
     }
 }
