@@ -155,19 +155,24 @@ impl Tournament {
         let paired = self.rounds.first().is_some_and(|r| {
             !r.games.is_empty() || r.byes.iter().any(|b| b.kind == ByeKind::PairingAllocated)
         });
+        // One pass over round 1 (`entries`), not a search of it per player: a 5,000-player
+        // event asks this for every round it pairs.
         self.players
             .iter()
-            .map(|p| match self.entry(p.start_no, 1) {
-                Entry::Game { .. } | Entry::Bye(ByeKind::PairingAllocated) => true,
-                Entry::Bye(_) => false,
-                Entry::None => {
-                    !paired
-                        && self.request_of(p.start_no, 1).is_none()
-                        && self
-                            .withdrawal_of(p.start_no)
-                            .is_none_or(|w| w.after_round > 0)
-                }
-            })
+            .zip(self.entries(1))
+            .map(
+                |(p, row)| match row.first().copied().unwrap_or(Entry::None) {
+                    Entry::Game { .. } | Entry::Bye(ByeKind::PairingAllocated) => true,
+                    Entry::Bye(_) => false,
+                    Entry::None => {
+                        !paired
+                            && self.request_of(p.start_no, 1).is_none()
+                            && self
+                                .withdrawal_of(p.start_no)
+                                .is_none_or(|w| w.after_round > 0)
+                    }
+                },
+            )
             .collect()
     }
 
