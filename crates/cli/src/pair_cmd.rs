@@ -21,6 +21,12 @@ pub struct PairArgs {
     /// through the same engine entry with its next round stated, so a request it records for a
     /// later round stays a request.
     pub file: PathBuf,
+    /// Read the rules as bbpPairings 6.0.0 does where it departs from the FIDE Handbook's
+    /// text: Baku's group A is then the first ⌈N/2⌉ players instead of C.04.5.1's "first half
+    /// of the players, rounded up to the nearest even number" (2·⌈N/4⌉). For checking a file
+    /// paired with it (docs/fide-conformance.md); without it the text applies.
+    #[arg(long)]
+    pub as_bbppairings: bool,
     /// Write the pairing to OUT; `-p` alone (or no `-p`) prints it.
     #[arg(short = 'p', value_name = "OUT", num_args = 0..=1, default_missing_value = "-")]
     pub output: Option<PathBuf>,
@@ -49,7 +55,12 @@ pub fn run(args: PairArgs) -> Result<String, String> {
             *rounds = (*rounds).max(t.rounds.len() as u32 + 1).max(requested);
         }
     }
-    let pairing = pair(&t, RoundToPair::FromFile, DutchRules::Fide2025)
+    let rules = if args.as_bbppairings {
+        DutchRules::BbpPairings6
+    } else {
+        DutchRules::Fide2025
+    };
+    let pairing = pair(&t, RoundToPair::FromFile, rules)
         .map_err(|e| format!("{}: {e}", args.file.display()))?;
     let out = pairing.to_pairs_file();
     match args.output {

@@ -114,7 +114,9 @@ fn a_file_without_xxr_is_paired_too() {
 
 /// Every round of one `fixtures/dutch-2026` tournament per variant (Baku acceleration,
 /// prohibited pairings, both, a 3/1/0 point system), paired from its TRF-2026 file by the
-/// binary, is the reference engine's pairing byte for byte.
+/// binary, is the reference engine's pairing byte for byte. The files were paired by
+/// bbpPairings 6.0.0, so they are read as it reads Baku's group A (`--as-bbppairings`; t032
+/// has 9 players, where its ⌈9/2⌉ = 5 and the text's 2·⌈9/4⌉ = 6 differ).
 #[test]
 fn trf_2026_variants_are_paired_as_the_reference() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/dutch-2026");
@@ -130,7 +132,7 @@ fn trf_2026_variants_are_paired_as_the_reference() {
         for input in inputs {
             let expected = std::fs::read_to_string(input.with_extension("pairs")).expect("pairs");
             cli()
-                .args(["pair", "--dutch"])
+                .args(["pair", "--dutch", "--as-bbppairings"])
                 .arg(&input)
                 .arg("-p")
                 .assert()
@@ -140,4 +142,45 @@ fn trf_2026_variants_are_paired_as_the_reference() {
         }
     }
     assert!(checked >= 20, "only {checked} rounds");
+}
+
+/// Baku group A by the text, the default (C.04.5.1: "the first half of the players, rounded
+/// up to the nearest even number"): t032's 9 players make a group A of 6, so round 1 pairs
+/// 1–6 among themselves and 7–9 among themselves (one of them with the bye), where
+/// bbpPairings' group of 5 floats its fifth player down (its reference pairing has 5–7).
+#[test]
+fn baku_group_a_follows_the_text_unless_asked_for_bbppairings() {
+    let input = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/dutch-2026/t032/r01.trf");
+    let reference = std::fs::read_to_string(input.with_extension("pairs")).expect("pairs");
+    let out = cli()
+        .args(["pair", "--dutch"])
+        .arg(&input)
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert_ne!(text, reference);
+    let group_a = |p: u32| p <= 6;
+    for line in text.lines().skip(1) {
+        let v: Vec<u32> = line
+            .split_whitespace()
+            .map(|x| x.parse().expect("number"))
+            .collect();
+        if v[1] == 0 {
+            assert!(!group_a(v[0]), "bye in group A: {text}");
+        } else {
+            assert_eq!(
+                group_a(v[0]),
+                group_a(v[1]),
+                "{line} crosses the groups: {text}"
+            );
+        }
+    }
+    cli()
+        .args(["pair", "--dutch", "--as-bbppairings"])
+        .arg(&input)
+        .assert()
+        .success()
+        .stdout(reference);
 }

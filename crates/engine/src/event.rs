@@ -215,7 +215,8 @@ impl From<PairingError> for EventError {
 
 /// A new event. A round-robin gets its whole schedule (FIDE Berger tables, every game pending)
 /// and needs at least 3 players; a Swiss starts with no round (White for the first-listed
-/// player in round 1, TRF `XXC white1`) and may start with no player at all. The tie-break list
+/// player in round 1, TRF `XXC white1`; the `192` code `FIDE_DUTCH_2026`) and may start with
+/// no player at all. The tie-break list
 /// starts as the preset of the system ([`Tiebreak::preset`]).
 pub fn create(name: &str, format: Format, players: Vec<Player>) -> Result<Tournament, EventError> {
     let name = name.trim();
@@ -254,6 +255,9 @@ pub fn create(name: &str, format: Format, players: Vec<Player>) -> Result<Tourna
             }
             t.info.kind = "Individual: Swiss-System".into();
             t.initial_colour = Some(crate::model::Color::White);
+            // Crosstable pairs a Swiss by the Dutch system as reissued in 2026: say so in
+            // TRF-2026's code (`192`), which Baku, if chosen, extends with `_BAKU`.
+            t.rules.system_code = Some(crate::model::rules::DEFAULT_SWISS_CODE.to_owned());
         }
     }
     t.set_tiebreaks(&Tiebreak::preset(format.system()));

@@ -46,6 +46,23 @@ fn create_checks_name_rounds_and_size() {
     let sw = swiss(7, 4);
     assert!(sw.rounds.is_empty());
     assert_eq!(sw.tiebreaks(), Tiebreak::preset(System::Swiss));
+    assert_eq!(rr.type_code(), None);
+}
+
+/// Issue 29: a Swiss Crosstable creates is written with TRF-2026's code, with `_BAKU` while
+/// Baku is on; turning Baku off keeps the system's code and adds none.
+#[test]
+fn a_new_swiss_carries_the_2026_code() {
+    let mut t = swiss(7, 4);
+    assert_eq!(t.type_code().as_deref(), Some("FIDE_DUTCH_2026"));
+    t.set_baku(true);
+    assert_eq!(t.type_code().as_deref(), Some("FIDE_DUTCH_2026_BAKU"));
+    let text = crate::trf::write(&t);
+    assert!(text.contains("\n192 FIDE_DUTCH_2026_BAKU\n"), "{text}");
+    t.set_baku(false);
+    assert_eq!(t.type_code().as_deref(), Some("FIDE_DUTCH_2026"));
+    let back = crate::trf::parse(&crate::trf::write(&t)).unwrap();
+    assert_eq!(back.type_code().as_deref(), Some("FIDE_DUTCH_2026"));
 }
 
 #[test]

@@ -47,18 +47,33 @@ impl Tournament {
         self.rules.acceleration()
     }
 
-    /// Turns Baku acceleration on or off (a Swiss without a `192` code gets
-    /// [`DEFAULT_SWISS_CODE`]). Explicit `250` records are left alone.
+    /// Turns Baku acceleration on or off. The event's `192` code keeps its system (a file's
+    /// `FIDE_DUTCH_2025` stays 2025); an event without a code writes
+    /// `FIDE_DUTCH_2026_BAKU` while Baku is on ([`Rules::type_code`]) and still has no code
+    /// when it is turned off: turning a rule off invents nothing. Explicit `250` records are
+    /// left alone.
     pub fn set_baku(&mut self, on: bool) {
-        if self.rules.system_code.is_none() {
-            self.rules.system_code = Some(DEFAULT_SWISS_CODE.to_owned());
-        }
         self.rules.baku = on;
     }
 
     /// Virtual points of every player (by start number − 1) in `round`: what the acceleration
-    /// adds to the score for pairing that round. Never counted in standings.
+    /// adds to the score for pairing that round, Baku's group A as C.04.5.1 writes it
+    /// ([`BakuGroupA::HalfRoundedUpToEven`]). Never counted in standings.
     pub fn virtual_points(&self, round: u32) -> Vec<Tenths> {
+        self.virtual_points_as(round, BakuGroupA::default())
+    }
+
+    /// [`Tournament::virtual_points`] with Baku's group A read as `group` says.
+    ///
+    /// # Formula (C.04.5.1, Baku Acceleration)
+    /// Group A is [`Tournament::baku_group_a`]: by the text, everyone listed up to the
+    /// 2·⌈N/4⌉-th player paired in round 1 (N of them).
+    /// "The 'accelerated rounds' are the ones in the first half (rounded up) of the
+    /// tournament": rounds 1 … ⌈R/2⌉ of R. Group A gets a win's points before "the first half
+    /// (rounded up) of the accelerated rounds", rounds 1 … ⌈⌈R/2⌉/2⌉, a draw's in the others
+    /// ("reduced to 0.5"), nothing after. (With 0-based round indices: ⌊(R−1)/2⌋ is the last
+    /// accelerated one, half of it rounded down the last with a win's points.)
+    pub fn virtual_points_as(&self, round: u32, group: BakuGroupA) -> Vec<Tenths> {
         let n = self.players.len();
         let mut out = vec![0; n];
         match self.acceleration() {
@@ -79,10 +94,6 @@ impl Tournament {
                 if total == 0 || round == 0 {
                     return out;
                 }
-                // As the reference engine (bbpPairings) applies C.04.7: the first half of the
-                // players by pairing number (rounded up) are group A; rounds 1 … ⌈(R−1)/2⌉+…:
-                // the first ⌊(R−1)/2⌋/2 + 1 rounds give a win's points, the rounds up to
-                // ⌊(R−1)/2⌋ + 1 a draw's.
                 let last = (total - 1) / 2;
                 let last_full = last / 2;
                 let index = round - 1;
@@ -93,12 +104,76 @@ impl Tournament {
                 } else {
                     0
                 };
-                for v in out.iter_mut().take(n.div_ceil(2)) {
-                    *v = points;
+                for (v, in_a) in out.iter_mut().zip(self.baku_group_a(group)) {
+                    if in_a {
+                        *v = points;
+                    }
                 }
             }
         }
         out
+    }
+
+    /// Who is in Baku's group A (by start number − 1), read as `group` says.
+    ///
+    /// By the text ([`BakuGroupA::HalfRoundedUpToEven`]), N counts the players with a
+    /// pairing number before round 1: FIDE's Swiss pairing commission ruled (2026-08-28) that
+    /// a player who has not yet arrived has none, so a player without a round-1 pairing (a
+    /// late entry, an absence or bye entered for round 1) is not counted. The last GA player
+    /// is the 2·⌈N/4⌉-th of those, and stays so ("The last GA-player shall be the same as in
+    /// the previous round", C.04.5.1, Late entries): group A is everyone listed up to them,
+    /// so a player absent in round 1 but listed above them joins it on arrival, and a late
+    /// entry listed below them never does. By bbpPairings' reading
+    /// ([`BakuGroupA::HalfRoundedUp`]) it is the first ⌈N/2⌉ players of the file, N all of
+    /// them.
+    pub fn baku_group_a(&self, group: BakuGroupA) -> Vec<bool> {
+        let n = self.players.len();
+        match group {
+            BakuGroupA::HalfRoundedUp => (0..n).map(|i| i < group.size(n)).collect(),
+            BakuGroupA::HalfRoundedUpToEven => {
+                let arrived = self.paired_in_round_one();
+                let size = group.size(arrived.iter().filter(|&&a| a).count());
+                let last = arrived
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &a)| a)
+                    .nth(size.saturating_sub(1))
+                    .map(|(i, _)| i);
+                match (size, last) {
+                    (1.., Some(last)) => (0..n).map(|i| i <= last).collect(),
+                    _ => vec![false; n],
+                }
+            }
+        }
+    }
+
+    /// Who has a pairing number before round 1, by start number − 1: once round 1 is paired
+    /// (it holds a game or the PAB), the players paired in it, forfeits included; before,
+    /// everyone without a bye or absence entered or requested for it who has not withdrawn.
+    fn paired_in_round_one(&self) -> Vec<bool> {
+        use crate::model::{ByeKind, Entry};
+        let paired = self.rounds.first().is_some_and(|r| {
+            !r.games.is_empty() || r.byes.iter().any(|b| b.kind == ByeKind::PairingAllocated)
+        });
+        // One pass over round 1 (`entries`), not a search of it per player: a 5,000-player
+        // event asks this for every round it pairs.
+        self.players
+            .iter()
+            .zip(self.entries(1))
+            .map(
+                |(p, row)| match row.first().copied().unwrap_or(Entry::None) {
+                    Entry::Game { .. } | Entry::Bye(ByeKind::PairingAllocated) => true,
+                    Entry::Bye(_) => false,
+                    Entry::None => {
+                        !paired
+                            && self.request_of(p.start_no, 1).is_none()
+                            && self
+                                .withdrawal_of(p.start_no)
+                                .is_none_or(|w| w.after_round > 0)
+                    }
+                },
+            )
+            .collect()
     }
 
     /// Why the event's point system cannot go with its acceleration, if it cannot: Baku gives
@@ -344,14 +419,111 @@ mod tests {
         assert_eq!(t.virtual_points(1), vec![0; 9]);
         t.set_baku(true);
         assert_eq!(t.acceleration(), Acceleration::Baku);
-        // 9 rounds: last accelerated round index 4, full points up to index 2.
-        assert_eq!(t.virtual_points(1)[..6], [10, 10, 10, 10, 10, 0]);
-        assert_eq!(t.virtual_points(3)[0], 10);
-        assert_eq!(t.virtual_points(4)[0], 5);
-        assert_eq!(t.virtual_points(5)[0], 5);
-        assert_eq!(t.virtual_points(6)[0], 0);
+        assert_eq!(t.type_code().as_deref(), Some("FIDE_DUTCH_2026_BAKU"));
+        // 9 players: group A is 2·⌈9/4⌉ = 6 by the text (bbpPairings 6.0.0: ⌈9/2⌉ = 5).
+        assert_eq!(t.virtual_points(1), [10, 10, 10, 10, 10, 10, 0, 0, 0]);
+        assert_eq!(
+            t.virtual_points_as(1, BakuGroupA::HalfRoundedUp),
+            [10, 10, 10, 10, 10, 0, 0, 0, 0]
+        );
+        // 9 rounds: five accelerated, "one virtual point in the first three rounds, and half
+        // virtual point in the" fourth and fifth (C.04.5.1's example).
+        let top: Vec<u32> = (1..=9).map(|r| t.virtual_points(r)[0]).collect();
+        assert_eq!(top, [10, 10, 10, 5, 5, 0, 0, 0, 0]);
+        // Turning Baku off invents no code for an event that had none.
+        t.set_baku(false);
+        assert_eq!(t.type_code(), None);
+        assert_eq!(t.acceleration(), Acceleration::None);
+        assert_eq!(t.virtual_points(1), vec![0; 9]);
+        // A code of the event's own (read from a file) is kept either way.
+        t.rules.set_type_code("FIDE_DUTCH_2025");
+        t.set_baku(true);
+        assert_eq!(t.type_code().as_deref(), Some("FIDE_DUTCH_2025_BAKU"));
         t.set_baku(false);
         assert_eq!(t.type_code().as_deref(), Some("FIDE_DUTCH_2025"));
-        assert_eq!(t.acceleration(), Acceleration::None);
+    }
+
+    /// The ruling of FIDE's Swiss pairing commission (2026-08-28): a player who has not yet
+    /// arrived has no pairing number, so does not count in Baku's N; and C.04.5.1 keeps the
+    /// last GA player once set, so a late entry does not move the line.
+    #[test]
+    fn baku_counts_the_players_paired_in_round_one() {
+        use crate::model::{Bye, ByeKind, Game, GameResult, Outcome, Round};
+        let players = (0..10).map(|_| Player::default()).collect();
+        let mut t = Tournament::new("t", Format::Swiss { rounds: 7 }, players);
+        t.set_baku(true);
+        let text = BakuGroupA::HalfRoundedUpToEven;
+        let bbp = BakuGroupA::HalfRoundedUp;
+        let a = |t: &Tournament, g| -> Vec<u32> {
+            let v: Vec<bool> = t.baku_group_a(g);
+            (1..=v.len() as u32)
+                .filter(|&p| v[p as usize - 1])
+                .collect()
+        };
+        assert_eq!(a(&t, text), [1, 2, 3, 4, 5, 6]);
+        // Player 3 will not be there in round 1: nine players have a pairing number, group A
+        // is 2·⌈9/4⌉ = 6 of them, the last being player 7; player 3, listed above, is in A
+        // when they come. bbpPairings counts the file: ⌈10/2⌉ = 5, players 1–5.
+        t.rounds.push(Round {
+            games: vec![],
+            byes: vec![Bye {
+                player: 3,
+                kind: ByeKind::Zero,
+            }],
+        });
+        assert_eq!(a(&t, text), [1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!(a(&t, bbp), [1, 2, 3, 4, 5]);
+        let vp = t.virtual_points(1);
+        let paired_with_points = (1..=10u32)
+            .filter(|&p| p != 3 && vp[p as usize - 1] > 0)
+            .count();
+        assert_eq!(paired_with_points, 6, "an even group A among those paired");
+        // Round 1 is played; a late entry (player 11) joins: the line stays after player 7.
+        let game = |white, black| Game {
+            white,
+            black,
+            result: GameResult::Played(Outcome::Draw),
+        };
+        t.rounds[0].games = vec![game(1, 5), game(6, 2), game(4, 7), game(8, 9)];
+        t.rounds[0].byes.push(Bye {
+            player: 10,
+            kind: ByeKind::PairingAllocated,
+        });
+        assert_eq!(a(&t, text), [1, 2, 3, 4, 5, 6, 7]);
+        t.players.push(Player {
+            start_no: 11,
+            ..Player::default()
+        });
+        t.rounds[0].byes.push(Bye {
+            player: 11,
+            kind: ByeKind::Zero,
+        });
+        assert_eq!(a(&t, text), [1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!(t.virtual_points(2)[10], 0);
+        assert_eq!(a(&t, bbp), [1, 2, 3, 4, 5, 6], "bbpPairings' line moves");
+    }
+
+    /// The accelerated rounds for every length: ⌈R/2⌉ of them, the first ⌈⌈R/2⌉/2⌉ with a
+    /// win's points (C.04.5.1, "Virtual points"), computed here from the text's words.
+    #[test]
+    fn baku_accelerates_the_first_half_of_the_rounds() {
+        for rounds in 1..=15u32 {
+            let players = (0..4).map(|_| Player::default()).collect();
+            let mut t = Tournament::new("t", Format::Swiss { rounds }, players);
+            t.set_baku(true);
+            let accelerated = rounds.div_ceil(2);
+            let full = accelerated.div_ceil(2);
+            for r in 1..=rounds {
+                let want = if r <= full {
+                    10
+                } else if r <= accelerated {
+                    5
+                } else {
+                    0
+                };
+                assert_eq!(t.virtual_points(r)[0], want, "{rounds} rounds, round {r}");
+                assert_eq!(t.virtual_points(r)[3], 0, "group B gets nothing");
+            }
+        }
     }
 }

@@ -20,17 +20,32 @@ pub mod matching;
 pub mod weight;
 
 use crate::model::{ByeKind, Color, Entry, GameResult, ModelError, StartNo, Tournament};
-use crate::rules2026::BakuPoints;
+use crate::rules2026::{BakuGroupA, BakuPoints};
 use criteria::{Col, Entrant, Float, Layout};
 use std::fmt;
 use weight::Wide;
 
-/// Which text of the Dutch rules to apply.
+/// Which reading of the Dutch rules to apply.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum DutchRules {
-    /// C.04.3 as approved in 2024, in force since February 2026.
+    /// C.04.3 as approved in 2024, in force since February 2026, and Baku acceleration
+    /// (C.04.5.1) as the Handbook writes them.
     #[default]
     Fide2025,
+    /// The same rules as bbpPairings 6.0.0 applies them where it departs from the text
+    /// (docs/fide-conformance.md): Baku's group A is the first ⌈N/2⌉ players, not
+    /// 2·⌈N/4⌉. For checking files paired with it; never the default.
+    BbpPairings6,
+}
+
+impl DutchRules {
+    /// Which players are Baku's group A under this reading.
+    pub fn baku_group(self) -> BakuGroupA {
+        match self {
+            DutchRules::Fide2025 => BakuGroupA::HalfRoundedUpToEven,
+            DutchRules::BbpPairings6 => BakuGroupA::HalfRoundedUp,
+        }
+    }
 }
 
 /// The pairing of one round.
@@ -201,7 +216,6 @@ pub fn pair_next_round(t: &Tournament, rules: DutchRules) -> Result<Pairing, Pai
 
 /// Pairs round `round` (1-based) from the results of the rounds before it.
 pub fn pair_round(t: &Tournament, round: u32, rules: DutchRules) -> Result<Pairing, PairingError> {
-    let DutchRules::Fide2025 = rules;
     let total = t.scheduled_rounds();
     if total > 0 && round > total {
         return Err(PairingError::AllRoundsPaired { rounds: total });
@@ -211,7 +225,9 @@ pub fn pair_round(t: &Tournament, round: u32, rules: DutchRules) -> Result<Pairi
     }
     let points = t.point_system();
     let history = history(t, round, &points)?;
-    let virtual_points: Vec<Vec<u32>> = (1..=round).map(|r| t.virtual_points(r)).collect();
+    let virtual_points: Vec<Vec<u32>> = (1..=round)
+        .map(|r| t.virtual_points_as(r, rules.baku_group()))
+        .collect();
     let entrants = entrants(t, round, &history, &virtual_points, &points);
     let m = entrants.len();
     let mut met = met(&entrants, &history, t.players.len());

@@ -42,10 +42,12 @@ pub const ACCELERATION_RECORD: &str = "250";
 pub const PROHIBITED_RECORD: &str = "260";
 /// Our record of the tie-break list in TRF16 (TRF-2026 writes `202`): `XXT DE, SB`.
 pub const TIEBREAK_RECORD: &str = "XXT";
-/// The suffix of a `192` code that asks for Baku acceleration (C.04.7).
+/// The suffix of a `192` code that asks for Baku acceleration (C.04.5.1, formerly C.04.7).
 const BAKU_SUFFIX: &str = "_BAKU";
-/// The `192` code a Swiss gets when Baku acceleration is turned on in an event without one.
-pub const DEFAULT_SWISS_CODE: &str = "FIDE_DUTCH_2025";
+/// The `192` code of a Swiss that Crosstable creates (TRF-2026's code for the Dutch system as
+/// reissued in 2026; `_BAKU` is added when Baku acceleration is on). Codes read from a file
+/// (`FIDE_DUTCH_2025`, `FIDE_DUTCH_2025_BAKU`, …) are kept as written.
+pub const DEFAULT_SWISS_CODE: &str = "FIDE_DUTCH_2026";
 
 impl PointSystem {
     /// 1 – ½ – 0, the pairing-allocated bye worth a win.
@@ -276,10 +278,40 @@ impl AccelerationRecord {
 pub enum Acceleration<'a> {
     #[default]
     None,
-    /// FIDE C.04.7 (Baku): `192 FIDE_DUTCH_2025_BAKU`.
+    /// FIDE C.04.5.1 (Baku, formerly C.04.7): a `192` code ending in `_BAKU`
+    /// (`FIDE_DUTCH_2026_BAKU`, `FIDE_DUTCH_2025_BAKU`).
     Baku,
     /// Explicit `250` records (they take precedence over the Baku code).
     Records(&'a [AccelerationRecord]),
+}
+
+/// Which players make up Baku's group A (GA), the players who get virtual points.
+///
+/// C.04.5.1 (Baku Acceleration, formerly C.04.7), "Initial Groups Division": "The first group
+/// (GA) shall contain the first half of the players, rounded up to the nearest even number",
+/// with the note: "if there are 161 players in the tournament, the nearest even number that
+/// comprises the first half of the players (i.e. 80.5) is 82. The formula 2 * Q (2 times Q),
+/// where Q is the number of players divided by 4 and rounded upwards, may be helpful".
+/// bbpPairings 6.0.0 takes the first ⌈N/2⌉ players instead; the two differ when N mod 4 is 1
+/// or 2 (docs/fide-conformance.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BakuGroupA {
+    /// As the text writes it: 2·⌈N/4⌉ players (161 → 82).
+    #[default]
+    HalfRoundedUpToEven,
+    /// As bbpPairings 6.0.0 applies it: ⌈N/2⌉ players (161 → 81), for checking files made
+    /// with it.
+    HalfRoundedUp,
+}
+
+impl BakuGroupA {
+    /// How many of `players` (N) are in group A; never more than N.
+    pub fn size(self, players: usize) -> usize {
+        match self {
+            BakuGroupA::HalfRoundedUpToEven => (2 * players.div_ceil(4)).min(players),
+            BakuGroupA::HalfRoundedUp => players.div_ceil(2),
+        }
+    }
 }
 
 /// Players of one group (a family, a club) who must not be paired with each other in rounds
@@ -668,6 +700,70 @@ mod tests {
         );
         r.set_type_code("_BAKU");
         assert_eq!((r.system_code.as_deref(), r.baku), (None, true));
-        assert_eq!(r.type_code().as_deref(), Some("FIDE_DUTCH_2025_BAKU"));
+        assert_eq!(r.type_code().as_deref(), Some("FIDE_DUTCH_2026_BAKU"));
+    }
+
+    /// Issue 29: both the 2025 codes (bbpPairings 6.0.0's) and TRF-2026's are read, Baku from
+    /// the suffix; a code read is written back as it was (a file stays faithful), and only an
+    /// event without a code of its own gets the 2026 one.
+    #[test]
+    fn the_2025_and_2026_dutch_codes_are_read_and_kept() {
+        for (code, system, baku) in [
+            ("FIDE_DUTCH_2025", "FIDE_DUTCH_2025", false),
+            ("FIDE_DUTCH_2025_BAKU", "FIDE_DUTCH_2025", true),
+            ("FIDE_DUTCH_2026", "FIDE_DUTCH_2026", false),
+            ("FIDE_DUTCH_2026_BAKU", "FIDE_DUTCH_2026", true),
+        ] {
+            let mut r = Rules::default();
+            r.set_type_code(code);
+            assert_eq!((r.system_code.as_deref(), r.baku), (Some(system), baku));
+            assert_eq!(r.type_code().as_deref(), Some(code));
+            assert_eq!(r.acceleration() == Acceleration::Baku, baku, "{code}");
+        }
+        let baku_only = Rules {
+            baku: true,
+            ..Rules::default()
+        };
+        assert_eq!(
+            baku_only.type_code().as_deref(),
+            Some("FIDE_DUTCH_2026_BAKU")
+        );
+        assert_eq!(Rules::default().type_code(), None);
+    }
+
+    /// C.04.5.1's example (161 players → 82 in group A) and the sizes where the text and
+    /// bbpPairings 6.0.0 differ (N mod 4 = 1 or 2).
+    #[test]
+    fn baku_group_a_is_half_rounded_up_to_even() {
+        let text = BakuGroupA::HalfRoundedUpToEven;
+        let bbp = BakuGroupA::HalfRoundedUp;
+        assert_eq!(BakuGroupA::default(), text);
+        assert_eq!((text.size(161), bbp.size(161)), (82, 81));
+        for (n, by_text, by_bbp) in [
+            (1, 1, 1),
+            (2, 2, 1),
+            (3, 2, 2),
+            (4, 2, 2),
+            (5, 4, 3),
+            (9, 6, 5),
+            (10, 6, 5),
+            (11, 6, 6),
+            (12, 6, 6),
+            (162, 82, 81),
+            (163, 82, 82),
+            (164, 82, 82),
+        ] {
+            assert_eq!((text.size(n), bbp.size(n)), (by_text, by_bbp), "N = {n}");
+        }
+        for n in 0..1000 {
+            let a = text.size(n);
+            assert!(a.is_multiple_of(2) || a == n, "N = {n}: {a} is odd");
+            assert!(a >= n.div_ceil(2) && a <= n, "N = {n}: {a}");
+            assert_eq!(
+                a == bbp.size(n),
+                n % 4 == 0 || n % 4 == 3 || n < 2,
+                "N = {n}"
+            );
+        }
     }
 }
