@@ -20,6 +20,11 @@ pub use engine::trf::{TrfWarning, TrfWarningKind};
 pub fn import(text: &str) -> Result<Imported, ImportError> {
     let mut imported = engine::io::import(text)?;
     let t = &mut imported.tournament;
+    // The engine's reader records only the file's own withdrawals (`XXW`; issue 30): the
+    // detection from the results is this dialog's choice.
+    if trf_without_xxw(text) {
+        t.withdrawals = t.detect_withdrawals();
+    }
     if withdrawals_are_suggestions(text, t) {
         for w in std::mem::take(&mut t.withdrawals) {
             imported.warnings.push(TrfWarning {
@@ -38,11 +43,15 @@ pub fn import(text: &str) -> Result<Imported, ImportError> {
 /// Whether the withdrawals detected in `text`, read into `t`, are only suggestions: a Swiss
 /// TRF without `XXW` (see [`import`]).
 fn withdrawals_are_suggestions(text: &str, t: &Tournament) -> bool {
+    trf_without_xxw(text) && t.format.system() == engine::tiebreak::System::Swiss
+}
+
+/// A TRF file that records no withdrawal (no `XXW` line).
+fn trf_without_xxw(text: &str) -> bool {
     matches!(
         engine::io::detect(text),
         FileFormat::Trf | FileFormat::Trf16
-    ) && t.format.system() == engine::tiebreak::System::Swiss
-        && !text.lines().any(|l| l.starts_with("XXW"))
+    ) && !text.lines().any(|l| l.starts_with("XXW"))
 }
 
 /// The withdrawals [`import`] listed as warnings for event `t` imported from `text` and not
