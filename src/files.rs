@@ -12,11 +12,13 @@ pub use engine::trf::{TrfWarning, TrfWarningKind};
 /// warnings (what a readable TRF got wrong, e.g. a points column that disagrees with the
 /// results) for the user to see.
 ///
-/// A Swiss TRF without `XXW` records no withdrawal: the players the reader detects as withdrawn
-/// (a run of forfeit losses up to the last round) are not stored as withdrawn — a withdrawn
-/// player is left out of the next pairing, which the file does not say — but listed as
-/// warnings, so that the arbiter records the withdrawals that are real (the CLI's `pair` reads
-/// such a file the same way). A round-robin keeps them: its withdrawal view works from them.
+/// The engine's reader records only a file's own withdrawals (`XXW`); for a TRF without `XXW`
+/// this dialog detects them from the results ([`Tournament::detect_withdrawals`]: a run of
+/// forfeit losses up to the last round). In a Swiss they are not stored as withdrawn — a
+/// withdrawn player is left out of the next pairing, which the file does not say — but listed
+/// as warnings, so that the arbiter records the withdrawals that are real (the CLI's `pair`
+/// reads such a file the same way). A round-robin keeps them: its withdrawal view works from
+/// them.
 pub fn import(text: &str) -> Result<Imported, ImportError> {
     let mut imported = engine::io::import(text)?;
     let t = &mut imported.tournament;
