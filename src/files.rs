@@ -12,14 +12,21 @@ pub use engine::trf::{TrfWarning, TrfWarningKind};
 /// warnings (what a readable TRF got wrong, e.g. a points column that disagrees with the
 /// results) for the user to see.
 ///
-/// A Swiss TRF without `XXW` records no withdrawal: the players the reader detects as withdrawn
-/// (a run of forfeit losses up to the last round) are not stored as withdrawn — a withdrawn
-/// player is left out of the next pairing, which the file does not say — but listed as
-/// warnings, so that the arbiter records the withdrawals that are real (the CLI's `pair` reads
-/// such a file the same way). A round-robin keeps them: its withdrawal view works from them.
+/// The engine's reader records only a file's own withdrawals (`XXW`); for a TRF without `XXW`
+/// this dialog detects them from the results ([`Tournament::detect_withdrawals`]: a run of
+/// forfeit losses up to the last round). In a Swiss they are not stored as withdrawn — a
+/// withdrawn player is left out of the next pairing, which the file does not say — but listed
+/// as warnings, so that the arbiter records the withdrawals that are real (the CLI's `pair`
+/// reads such a file the same way). A round-robin keeps them: its withdrawal view works from
+/// them.
 pub fn import(text: &str) -> Result<Imported, ImportError> {
     let mut imported = engine::io::import(text)?;
     let t = &mut imported.tournament;
+    // The engine's reader records only the file's own withdrawals (`XXW`; issue 30): the
+    // detection from the results is this dialog's choice.
+    if trf_without_xxw(text) {
+        t.withdrawals = t.detect_withdrawals();
+    }
     if withdrawals_are_suggestions(text, t) {
         for w in std::mem::take(&mut t.withdrawals) {
             imported.warnings.push(TrfWarning {
@@ -38,11 +45,15 @@ pub fn import(text: &str) -> Result<Imported, ImportError> {
 /// Whether the withdrawals detected in `text`, read into `t`, are only suggestions: a Swiss
 /// TRF without `XXW` (see [`import`]).
 fn withdrawals_are_suggestions(text: &str, t: &Tournament) -> bool {
+    trf_without_xxw(text) && t.format.system() == engine::tiebreak::System::Swiss
+}
+
+/// A TRF file that records no withdrawal (no `XXW` line).
+fn trf_without_xxw(text: &str) -> bool {
     matches!(
         engine::io::detect(text),
         FileFormat::Trf | FileFormat::Trf16
-    ) && t.format.system() == engine::tiebreak::System::Swiss
-        && !text.lines().any(|l| l.starts_with("XXW"))
+    ) && !text.lines().any(|l| l.starts_with("XXW"))
 }
 
 /// The withdrawals [`import`] listed as warnings for event `t` imported from `text` and not

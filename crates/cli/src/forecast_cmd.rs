@@ -64,7 +64,7 @@ pub fn run(args: &ForecastArgs) -> Result<String, String> {
             args.simulations
         ));
     }
-    let t = crate::load::tournament(&args.file)?;
+    let t = crate::load::analysis(&args.file)?;
     let config = ForecastConfig {
         policy: args.policy,
         k: args.k,

@@ -80,7 +80,8 @@ enum Command {
         /// A TRF or Crosstable JSON file (detected by content).
         file: PathBuf,
         /// Start number of a withdrawn player (repeatable). Default: the withdrawals recorded in
-        /// the file, else those detected (all games from some round on unplayed).
+        /// the file, else those detected (all games from some round on unplayed; said on
+        /// stderr).
         #[arg(long = "withdrawn", value_name = "N")]
         withdrawn: Vec<StartNo>,
         /// Prior strength k ≥ 0 of the Bayesian imputation.
@@ -125,6 +126,11 @@ enum Command {
         /// trf (TRF-2026), trf16 (the older edition, for programs without TRF-2026), json or pgn.
         #[arg(long, value_enum)]
         to: Option<ConvertTo>,
+        /// Record as withdrawn the players whose results show it (every game from some round on
+        /// unplayed, with a forfeit among them), when the input records no withdrawal; each is
+        /// named on stderr. Without it, conversion adds nothing the input does not say.
+        #[arg(long)]
+        detect_withdrawals: bool,
     },
     /// The event as one self-contained HTML page (standings, crosstable, every round) with a
     /// QR code for the address where it will be posted.
@@ -178,7 +184,7 @@ fn run(command: Command) -> Result<String, Failure> {
             expectation,
             format,
         } => {
-            let t = load(&file)?;
+            let t = load::analysis(&file).map_err(Failure)?;
             let ws = withdrawals(&t, &withdrawn)?;
             let params = params(k, expectation)?;
             let a = impute::analyse(&t, &ws, params).map_err(|e| at(&file, e))?;
@@ -200,7 +206,7 @@ fn run(command: Command) -> Result<String, Failure> {
             tiebreaks,
         } => {
             let params = params(k, expectation)?;
-            let t = load(&file)?;
+            let t = load::analysis(&file).map_err(Failure)?;
             // The tie-break table when asked for (an option, or the recorded results) or when the
             // event has its own tie-break list; else the plain points table.
             if tiebreaks.requested() || policy == Basis::Recorded || t.chosen_tiebreaks().is_some()
@@ -231,8 +237,16 @@ fn run(command: Command) -> Result<String, Failure> {
         Command::Simulate(args) => simulate_cmd::run(&args).map_err(Failure),
         Command::Sensitivity(args) => sensitivity_cmd::run(&args).map_err(Failure),
         Command::Forecast(args) => forecast_cmd::run(&args).map_err(Failure),
-        Command::Convert { input, output, to } => {
-            let t = load(&input)?;
+        Command::Convert {
+            input,
+            output,
+            to,
+            detect_withdrawals,
+        } => {
+            let mut t = load(&input)?;
+            if detect_withdrawals {
+                load::infer_withdrawals(&input, &mut t);
+            }
             let kind = match (to, output.extension().and_then(|e| e.to_str())) {
                 (Some(ConvertTo::Trf), _) => FileFormat::Trf,
                 (Some(ConvertTo::Trf16), _) => FileFormat::Trf16,

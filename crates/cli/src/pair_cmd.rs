@@ -39,11 +39,9 @@ pub fn run(args: PairArgs) -> Result<String, String> {
         text,
     } = crate::load::load(&args.file)?;
     // A TRF states absences through the round's own entries (H, Z); a run of forfeits is not a
-    // withdrawal for pairing purposes, so only explicit withdrawals (XXW, JSON) are kept.
+    // withdrawal for pairing purposes: the reader records only the file's own (`XXW`, JSON),
+    // and pairing never infers one.
     if engine::io::detect(&text) == engine::io::FileFormat::Trf {
-        if !text.contains("\nXXW") {
-            t.withdrawals.clear();
-        }
         // Without XXR (or 142) the file does not say how many rounds the event has: take it to
         // have at least the one being paired, as the reference engines do.
         let states_rounds = text

@@ -66,7 +66,7 @@ pub fn run(args: &SensitivityArgs) -> Result<String, String> {
         return Err("--steps must be between 1 and 100000".to_string());
     }
     let at = |e: &dyn std::fmt::Display| format!("{}: {e}", args.file.display());
-    let t = crate::load::tournament(&args.file)?;
+    let t = crate::load::analysis(&args.file)?;
     let withdrawals = args
         .withdrawn
         .iter()

@@ -88,6 +88,14 @@ fn impute_detects_the_withdrawal_from_a_plain_trf() {
         .map(|l| format!("{l}\n"))
         .collect();
     let f = file_with(&trf, ".trf");
+    // Inferred, and said so on stderr (the reader itself records none).
+    cli()
+        .args(["impute", f.path().to_str().unwrap()])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "player 4 is taken as withdrawn after round 5",
+        ));
     let out = stdout_of(&["impute", f.path().to_str().unwrap(), "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     let w = &v["analysis"]["withdrawn"][0];

@@ -401,7 +401,8 @@ fn before_withdrawals(round: u32, a: Option<u32>, b: Option<u32>) -> bool {
 }
 
 /// The withdrawals to analyse: the given ones, else the event's own. Detection from forfeits
-/// happens once, when a file without withdrawal records is imported (see `trf`), so that a
+/// is the caller's, once, when a file without withdrawal records is imported (the app's import
+/// dialog, the CLI's analysis loader; the TRF reader itself records only `XXW`), so that a
 /// withdrawal the user clears stays cleared.
 pub fn effective_withdrawals(t: &Tournament, requested: &[Withdrawal]) -> Vec<Withdrawal> {
     if requested.is_empty() {

@@ -8,7 +8,8 @@ use engine::rules2026::{
     AccelerationField, AccelerationProblem, ProhibitedError, ProhibitedProblem, RecordError, Tenths,
 };
 use engine::trf::{
-    ByeRecordProblem, Found, PlayerNumber, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind,
+    ByeRecordProblem, Extension, Found, PlayerNumber, TrfError, TrfErrorKind, TrfWarning,
+    TrfWarningKind,
 };
 use engine::Color;
 
@@ -279,6 +280,31 @@ fn rounds_words(l: Locale, kind: TrfErrorKind) -> String {
         K::ByeConflict { player, round } => {
             td_string!(l, errors.trf.bye_conflict, player, round).to_string()
         }
+        K::BadExtension {
+            record: Extension::Acceleration,
+            found,
+        } => td_string!(l, errors.trf.bad_xxa, found).to_string(),
+        K::BadExtension {
+            record: Extension::ForbiddenPairs,
+            found,
+        } => td_string!(l, errors.trf.bad_xxp, found).to_string(),
+        K::BadExtension {
+            record: record @ Extension::Points { .. },
+            found,
+        } => td_string!(
+            l,
+            errors.trf.bad_bb_points,
+            code = record.to_string(),
+            found
+        )
+        .to_string(),
+        K::ForfeitLossPoints { forfeit, zero } => td_string!(
+            l,
+            errors.trf.forfeit_loss_points,
+            forfeit = points(l, forfeit),
+            zero = points(l, zero)
+        )
+        .to_string(),
         // Worded by `TrfErrorKind::words` before it hands the rest here.
         K::NotARecord { .. }
         | K::SecondXxr { .. }
@@ -361,6 +387,9 @@ impl Words for TrfWarningKind {
                 round = after_round
             )
             .to_string(),
+            TrfWarningKind::RecordNotUsed { code } => {
+                td_string!(l, errors.trf_warning.record_not_used, code).to_string()
+            }
         }
     }
 }

@@ -452,6 +452,31 @@ pub struct Tournament {
     /// extensions), kept verbatim so that an export carries them back out.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub extra_records: Vec<String>,
+    /// Byes that a TRF file wrote with TRF's second code for the same entry (`0000 - -` for a
+    /// zero-point bye, `0000 - +` for a full-point bye), by round then player, so that an
+    /// export writes each entry as the file had it. The meaning is always the [`ByeKind`] of
+    /// the round or request; a spelling whose entry is no longer that bye is not written.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bye_spellings: Vec<ByeSpelling>,
+}
+
+/// How a TRF file spelled one bye (see [`Tournament::bye_spellings`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ByeSpelling {
+    pub round: u32,
+    pub player: StartNo,
+    /// The result code as written: `-` (a zero-point bye) or `+` (a full-point bye).
+    pub code: char,
+}
+
+impl ByeSpelling {
+    /// Whether this spelling can stand for a bye of `kind`.
+    pub fn fits(&self, kind: ByeKind) -> bool {
+        matches!(
+            (self.code, kind),
+            ('-', ByeKind::Zero) | ('+', ByeKind::Full)
+        )
+    }
 }
 
 /// How many rounds are complete, paired and only requested: [`Tournament::round_progress`].
@@ -582,6 +607,7 @@ impl Tournament {
             withdrawals: Vec::new(),
             requests: Vec::new(),
             extra_records: Vec::new(),
+            bye_spellings: Vec::new(),
         }
     }
 

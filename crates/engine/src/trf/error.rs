@@ -170,6 +170,33 @@ pub enum TrfErrorKind {
     },
     /// A `240` bye for a player whose round already holds something else.
     ByeConflict { player: StartNo, round: u32 },
+    /// A pairing program's extension record that cannot be read; `found` is an excerpt of the
+    /// line.
+    BadExtension { record: Extension, found: String },
+    /// bbpPairings' `BBF` (forfeit loss) differs from its `BBZ` (zero-point bye): TRF-2026's
+    /// point system (`162`) has one value for both, so the event cannot hold it.
+    ForfeitLossPoints { forfeit: Tenths, zero: Tenths },
+}
+
+/// The pairing programs' extension records the reader honours (`trf::extensions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extension {
+    /// JaVaFo's `XXA`: one player's virtual points per round.
+    Acceleration,
+    /// JaVaFo's `XXP`: players who must never meet.
+    ForbiddenPairs,
+    /// bbpPairings' `BBW`, `BBD`, `BBL`, `BBZ`, `BBF`, `BBU`: `letter` is the third character.
+    Points { letter: char },
+}
+
+impl fmt::Display for Extension {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Extension::Acceleration => f.write_str("XXA"),
+            Extension::ForbiddenPairs => f.write_str("XXP"),
+            Extension::Points { letter } => write!(f, "BB{letter}"),
+        }
+    }
 }
 
 /// The second number of an `XXW`, `XXK` or `XXG` record.
@@ -442,7 +469,9 @@ impl fmt::Display for TrfErrorKind {
             | K::ResultsDisagree { .. }
             | K::Record(_)
             | K::BadByeRecord { .. }
-            | K::ByeConflict { .. } => rounds_fmt(self, f),
+            | K::ByeConflict { .. }
+            | K::BadExtension { .. }
+            | K::ForfeitLossPoints { .. } => rounds_fmt(self, f),
         }
     }
 }
@@ -530,6 +559,33 @@ fn rounds_fmt(kind: &TrfErrorKind, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             "240: player {player} already has an entry in round {round} that is not this \
                  bye; keep one"
         ),
+        K::BadExtension {
+            record: Extension::Acceleration,
+            found,
+        } => write!(
+            f,
+            "XXA: expected a start number in columns 5–8, then each round's virtual points in 4 \
+             columns every 5 from column 10 (`XXA    3  1.0  1.0`), but found \"{found}\""
+        ),
+        K::BadExtension {
+            record: Extension::ForbiddenPairs,
+            found,
+        } => write!(
+            f,
+            "XXP: expected two or more start numbers that must not meet (`XXP 4 9`), but found \
+             \"{found}\""
+        ),
+        K::BadExtension { record, found } => write!(
+            f,
+            "{record}: expected the points in columns 5–8 (`BBW  3.0`), but found \"{found}\""
+        ),
+        K::ForfeitLossPoints { forfeit, zero } => write!(
+            f,
+            "BBF gives a forfeit loss {} points but BBZ a zero-point bye {}: TRF-2026 has one \
+             value for both; make them equal",
+            show(*forfeit),
+            show(*zero)
+        ),
         // Only the variants above are handed here (`TrfErrorKind::fmt` lists them).
         _ => Ok(()),
     }
@@ -570,6 +626,9 @@ pub enum TrfWarningKind {
     /// A Swiss player who took part in no round after `after_round` and lost by forfeit, while
     /// the file records no withdrawal (the app lists it; the player stays in the pairing).
     LooksWithdrawn { player: StartNo, after_round: u32 },
+    /// A record this program does not read (another program's extension, an option such as
+    /// JaVaFo's `XXC rank`): kept verbatim and written back on export, but it changes nothing.
+    RecordNotUsed { code: String },
 }
 
 impl TrfWarning {
@@ -643,6 +702,11 @@ impl fmt::Display for TrfWarningKind {
                 "player {player} has taken part in no round after round {after_round} and lost \
                  by forfeit, but the file records no withdrawal: the player stays in the pairing \
                  until you record one"
+            ),
+            TrfWarningKind::RecordNotUsed { code } => write!(
+                f,
+                "{code}: a record this program does not read; it is kept and written back on \
+                 export, but changes nothing here"
             ),
         }
     }

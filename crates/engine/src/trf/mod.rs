@@ -12,12 +12,23 @@
 //!   to be played. Without an opponent: `U` pairing-allocated bye, `F` full-point bye, `H`
 //!   half-point bye, `Z` or `-` zero-point bye / absence, blank = nothing recorded. Letter codes
 //!   are case-insensitive (TRF-2026 says so). A `+` without an opponent is read as a full-point
-//!   bye (same points; some programs write it).
+//!   bye (same points; some programs write it). A bye written `-` or `+` is remembered as so
+//!   written ([`Tournament::bye_spellings`](crate::model::Tournament::bye_spellings)) and
+//!   written back the same way.
 //! * Headers `012` name, `022` city, `032` federation, `042`/`052` dates, `092` type, `102` chief
 //!   arbiter, `112` deputies (repeatable), `122` time control, `132` round dates (kept raw, as
-//!   its dates sit in the round columns). `062`/`072`/`082` are counts: ignored on read, computed
-//!   on write.
-//! * JaVaFo's extensions `XXR n` (number of rounds) and `XXC white1|black1` (initial colour).
+//!   its dates sit in the round columns). `062`/`072` are counts: ignored on read, computed
+//!   on write. `082` (number of teams) is kept as written.
+//! * JaVaFo's extensions `XXR n` (number of rounds) and `XXC white1|black1` (initial colour;
+//!   another `XXC` option such as `rank` is kept with a warning). The pairing programs'
+//!   `XXA` (per-player acceleration), `XXP` (forbidden pairs) and bbpPairings' `BBW`…`BBU`
+//!   (point values) become the event's `250`, `260` and `162` rules (`extensions`), and are
+//!   written in those TRF-2026 forms.
+//! * Blank lines are skipped; a column ruler (a line of digits, blanks and punctuation that is
+//!   not a record) and `###` comments are kept and written back after the records.
+//! * A record code this module neither reads nor knows as a TRF record it keeps unused (`013`,
+//!   `3xx` team records, `172`, `222`, `299`, `8xx`, …) is kept verbatim with a warning
+//!   ([`TrfWarningKind::RecordNotUsed`]): nothing is dropped in silence.
 //! * TRF-2026 (`records2026`): `142` rounds and `152` initial colour (as `XXR`/`XXC`, which win
 //!   when both are given); `202` tie-breaks after points and `212` (standings order, `PTS`
 //!   first) become the event's tie-break list (a list with a code we do not compute is kept
@@ -38,10 +49,11 @@
 //! # Our extensions
 //! TRF16 has no place for these, so the writer adds `XX` lines (ignored by other programs, which
 //! skip unknown `XX` records) and the reader reads them back:
-//! * `XXW <start_no> <after_round>`: the player withdrew after that round. When at least one
-//!   `XXW` line is present the list is taken as given and withdrawal detection is not run; a bare
-//!   `XXW none` says "no withdrawals" for a file whose unplayed games would otherwise look like
-//!   one. Without `XXW`, withdrawals are [detected](Tournament::detect_withdrawals).
+//! * `XXW <start_no> <after_round>`: the player withdrew after that round. The reader takes only
+//!   these: it never declares a player withdrawn from the results (issue 30: a conversion must
+//!   not add anything); a caller that wants the withdrawals the results show asks for them
+//!   ([`Tournament::detect_withdrawals`]) and says so. A bare `XXW none` (which earlier versions
+//!   wrote) is kept and written back.
 //! * `XXK <start_no> <k>`: an arbiter-chosen rating K factor
 //!   ([`Player::k_override`](crate::model::Player::k_override)).
 //! * `XXG <start_no> <games>`: rated games before the event
@@ -66,16 +78,35 @@
 //! number too wide for its columns (a rating or start number over 9999) is left blank, since
 //! TRF16 cannot hold it.
 //!
+//! Compared with the file it was read from, a written TRF-2026 file differs only by this
+//! normalisation (checked on every TRF-2026 fixture by `tests/trf_round_trip.rs`): line ends
+//! (`\n`), trailing blanks, blank lines and the spacing between the fields of records other
+//! than `001` (TRF-2026's own column layout of `162`, `250`, `260`); the order of records (headers, the `142`/`152`
+//! and rule records, players by start number, our `XX` lines, then every kept record in its
+//! order); `062`/`072` recomputed; in `001` records the rank (columns 86–89) recomputed, the
+//! fields re-aligned to their columns, letter codes in upper case and `*` as blank; JaVaFo's
+//! and bbpPairings' extensions in their TRF-2026 forms (`XXR`→`142`, `XXC`→`152`, `XXA`→`250`,
+//! `XXP`→`260`, `BBx`→`162`).
+//!
+//! # Encodings
+//! [`decode_text`] takes a file's bytes: UTF-8 with or without a byte-order mark, Latin-1, and
+//! UTF-16 (either byte order, with a byte-order mark or recognised by its zero bytes) are
+//! read; anything else with zero bytes is refused with a [`DecodeError`] naming the encoding.
+//!
 //! # Where things are
 //! - `layout`: the columns of a `001` record, record codes, cutting fields out of a line;
 //! - `player_line`: one `001` record into the player and its round blocks;
 //! - `rounds`: the blocks of all players into rounds (both sides of a game must agree);
 //! - `format`: round-robin or Swiss, on reading and for the `092` line on writing;
 //! - `read`: the other records, our `XX` extensions and the checks of the whole file;
+//! - `extensions`: the pairing programs' `XXA`, `XXP` and `BB` records;
+//! - `decode`: file bytes as text;
 //! - `records2026`: the TRF-2026 records read into the model or checked;
 //! - `write`: the writer; `error`: [`TrfError`] and [`TrfWarning`].
 
+mod decode;
 mod error;
+mod extensions;
 mod format;
 mod layout;
 mod player_line;
@@ -84,8 +115,10 @@ mod records2026;
 mod rounds;
 mod write;
 
+pub use decode::{decode_text, DecodeError};
 pub use error::{
-    ByeRecordProblem, Found, PlayerNumber, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind,
+    ByeRecordProblem, Extension, Found, PlayerNumber, TrfError, TrfErrorKind, TrfWarning,
+    TrfWarningKind,
 };
 pub use layout::bye_code;
 pub use write::{write, write_trf16, write_version, Version};
@@ -93,13 +126,12 @@ pub use write::{write, write_trf16, write_version, Version};
 use crate::model::Tournament;
 use read::{lines, Reader};
 
-/// Bytes of a TRF file as text: UTF-8 when valid, otherwise Latin-1 (ISO 8859-1), the
-/// traditional TRF encoding, in which every byte is one character.
+/// Bytes of a TRF file as text, never failing: what [`decode_text`] reads (UTF-8 with or
+/// without a byte-order mark, UTF-16 with a byte-order mark or recognisable by its zero bytes,
+/// else Latin-1); bytes it refuses are taken as Latin-1, every byte one character (the reader
+/// then refuses the text, naming the line). Prefer [`decode_text`], which says why.
 pub fn decode(bytes: &[u8]) -> String {
-    match std::str::from_utf8(bytes) {
-        Ok(s) => s.to_owned(),
-        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
-    }
+    decode_text(bytes).unwrap_or_else(|_| bytes.iter().map(|&b| char::from(b)).collect())
 }
 
 /// Reads a TRF file (TRF16 or TRF-2026) into a validated tournament.
@@ -119,3 +151,5 @@ pub fn parse_with_warnings(text: &str) -> Result<(Tournament, Vec<TrfWarning>), 
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_faithful;

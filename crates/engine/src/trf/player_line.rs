@@ -28,6 +28,9 @@ pub(super) struct PlayerLine {
     /// Columns 81–84 as read; `None` when blank or not a number.
     pub(super) declared_points: Option<HalfPoints>,
     pub(super) blocks: Vec<Block>,
+    /// Rounds (from 1) whose bye is written with TRF's second code for it (`-` for `Z`, `+`
+    /// for `F`), with that code: kept so that an export writes them back the same way.
+    pub(super) spellings: Vec<(u32, char)>,
 }
 
 /// Reads one `001` record (TRF16 columns, see the module documentation).
@@ -111,13 +114,19 @@ pub(super) fn player_line(no: usize, chars: &[char]) -> Result<PlayerLine, TrfEr
     separator(91)?;
 
     let mut blocks = Vec::new();
+    let mut spellings = Vec::new();
     let mut col = COL_FIRST_ROUND;
     while col <= chars.len() {
         if blocks.len() as u32 >= MAX_ROUNDS {
             return Err(TrfError::at(no, col, TrfErrorKind::TooManyRounds));
         }
         let round = blocks.len() + 1;
-        blocks.push(round_block(no, chars, col, round, &separator)?);
+        let block = round_block(no, chars, col, round, &separator)?;
+        let code = char_at(chars, col + 7);
+        if matches!(block, Block::Bye(_)) && matches!(code, '-' | '+') {
+            spellings.push((round as u32, code));
+        }
+        blocks.push(block);
         col += ROUND_WIDTH;
     }
     while blocks.last() == Some(&Block::Empty) {
@@ -141,6 +150,7 @@ pub(super) fn player_line(no: usize, chars: &[char]) -> Result<PlayerLine, TrfEr
         },
         declared_points,
         blocks,
+        spellings,
     })
 }
 

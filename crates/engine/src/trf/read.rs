@@ -2,13 +2,15 @@
 //! (start numbers, rounds, format, our `XX` extensions) and builds the tournament.
 
 use super::error::{PlayerNumber, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind};
+use super::extensions::{is_extension, Extensions};
 use super::format::{decide_format, declared_by_code, declared_by_kind, Declared};
 use super::layout::{excerpt, record_code, rest, COL_POINTS, COL_START_NO, MAX_ROUNDS};
 use super::player_line::{player_line, PlayerLine};
 use super::records2026;
 use super::rounds::build_rounds;
 use crate::model::{
-    Color, Format, HalfPoints, Info, ModelError, Player, Rules, StartNo, Tournament, Withdrawal,
+    ByeSpelling, Color, Format, HalfPoints, Info, ModelError, Player, Rules, StartNo, Tournament,
+    Withdrawal,
 };
 
 /// Lines without their terminators; accepts `\n`, `\r\n` and (old Mac files) lone `\r`.
@@ -53,6 +55,30 @@ pub(super) struct Reader {
     prohibited: Vec<(usize, crate::rules2026::Prohibited)>,
     /// A tie-break list was read (`XXT`, `202` or `212`): later ones are kept verbatim.
     tiebreaks_read: bool,
+    /// The pairing programs' extension records (`XXA`, `XXP`, bbpPairings' `BB` points).
+    extensions: Extensions,
+    /// A `162` record was read (it wins over bbpPairings' `BB` points).
+    has_162: bool,
+}
+
+/// The record codes of TRF16 and TRF-2026 that the reader knows, whether or not it uses them
+/// (those it does not use are kept verbatim without a warning): headers, team records (`013`,
+/// `3xx`), `172`–`299`, the `8xx` records, and our own `XXT`. A code not listed here and not
+/// read elsewhere is kept with a [`TrfWarningKind::RecordNotUsed`] warning.
+fn known_unused(code: &str) -> bool {
+    matches!(
+        code,
+        "013" | "172" | "182" | "222" | "232" | "299" | "801" | "802" | "XXT" | "###"
+    ) || (code.starts_with('3') && code.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A line that is not a record but a column ruler (digits, blanks and punctuation only, as
+/// programs put above the player records): kept as a comment, not refused.
+pub(super) fn is_ruler(line: &str) -> bool {
+    line.chars().any(|c| !c.is_whitespace())
+        && line
+            .chars()
+            .all(|c| c.is_ascii_digit() || c.is_whitespace() || "-=+|.:*#_".contains(c))
 }
 
 impl Reader {
@@ -71,6 +97,10 @@ impl Reader {
         };
         let chars: Vec<char> = line.chars().collect();
         let Some(code) = record_code(&chars) else {
+            if is_ruler(line) {
+                self.extras.push(line.trim_end().to_owned());
+                return Ok(());
+            }
             return Err(TrfError::at(
                 no,
                 1,
@@ -129,8 +159,10 @@ impl Reader {
                 }
             }
             "112" => self.info.deputy_arbiters.push(value()),
-            // Counts, recomputed on export.
-            "062" | "072" | "082" => {}
+            // Counts of players and rated players, recomputed on export.
+            "062" | "072" => {}
+            // The number of teams: not ours to recompute (issue 30), kept as written.
+            "082" => self.extras.push(line.to_owned()),
             "XXR" => {
                 if let Some((_, first)) = self.xxr {
                     return Err(TrfError::line(
@@ -152,23 +184,7 @@ impl Reader {
                 };
                 self.xxr = Some((rounds, no));
             }
-            "XXC" => {
-                let colour = match value().to_ascii_lowercase().as_str() {
-                    "white1" => Color::White,
-                    "black1" => Color::Black,
-                    // Other XXC options (e.g. JaVaFo's `rank`) are not ours to interpret.
-                    _ => {
-                        self.extras.push(line.to_owned());
-                        return Ok(());
-                    }
-                };
-                match self.xxc {
-                    Some(first) if first != colour => {
-                        return Err(TrfError::at(no, 5, TrfErrorKind::XxcContradicts))
-                    }
-                    _ => self.xxc = Some(colour),
-                }
-            }
+            "XXC" => self.xxc(no, &value())?,
             "XXW" => self.withdrawal(no, &value())?,
             "XXK" => {
                 let (player, k) = player_number(no, &value(), "XXK", PlayerNumber::KFactor)?;
@@ -196,7 +212,49 @@ impl Reader {
                 self.tiebreaks_read = true;
                 self.extras.push(line.trim_end().to_owned());
             }
-            _ => self.extras.push(line.to_owned()),
+            c if is_extension(c) => self.extensions.record(no, c, &chars)?,
+            c => {
+                if !known_unused(c) {
+                    self.warnings.push(TrfWarning {
+                        line: no,
+                        column: None,
+                        kind: TrfWarningKind::RecordNotUsed { code: code.clone() },
+                    });
+                }
+                self.extras.push(line.to_owned());
+            }
+        }
+        Ok(())
+    }
+
+    /// JaVaFo's `XXC`: `white1` or `black1` is the initial colour; other options (its `rank`)
+    /// are kept verbatim with a warning, since this program does not apply them.
+    fn xxc(&mut self, no: usize, value: &str) -> Result<(), TrfError> {
+        let mut others = Vec::new();
+        for token in value.split_whitespace() {
+            let colour = match token.to_ascii_lowercase().as_str() {
+                "white1" => Color::White,
+                "black1" => Color::Black,
+                _ => {
+                    others.push(token);
+                    continue;
+                }
+            };
+            match self.xxc {
+                Some(first) if first != colour => {
+                    return Err(TrfError::at(no, 5, TrfErrorKind::XxcContradicts))
+                }
+                _ => self.xxc = Some(colour),
+            }
+        }
+        if !others.is_empty() {
+            let kept = format!("XXC {}", others.join(" "));
+            self.warnings.push(TrfWarning {
+                line: no,
+                column: Some(5),
+                kind: TrfWarningKind::RecordNotUsed { code: kept.clone() },
+            });
+            self.extras.push(kept);
         }
         Ok(())
     }
@@ -272,6 +330,7 @@ impl Reader {
             "240" => self.byes240.push(records2026::bye_record(no, line)?),
             "162" | "250" => {
                 records2026::check(no, code, line)?;
+                self.has_162 |= code == "162";
                 self.extras.push(line.to_owned());
             }
             "260" => {
@@ -305,6 +364,8 @@ impl Reader {
     fn withdrawal(&mut self, no: usize, value: &str) -> Result<(), TrfError> {
         let list = self.withdrawals.get_or_insert_with(Vec::new);
         if value.is_empty() || value.eq_ignore_ascii_case("none") {
+            // Said by the file, so written back by the export (it adds none of its own).
+            self.extras.push("XXW none".to_owned());
             return Ok(());
         }
         let (player, after_round) = player_number(no, value, "XXW", PlayerNumber::WithdrawalRound)?;
@@ -347,7 +408,9 @@ impl Reader {
             mut extras,
             mut warnings,
             byes240,
-            prohibited,
+            mut prohibited,
+            extensions,
+            has_162,
             ..
         } = self;
         if !any_record {
@@ -416,8 +479,23 @@ impl Reader {
             .iter()
             .map(|p| (p.line, p.declared_points))
             .collect();
-        // The rule records (checked as they were read) become the event's typed rules.
-        let rules = Rules::lift(&mut extras);
+        // The rule records (checked as they were read) become the event's typed rules, with the
+        // pairing programs' extensions in their TRF-2026 forms.
+        let mut rules = Rules::lift(&mut extras);
+        let scheduled = match format {
+            Format::Swiss { rounds } => rounds.max(columns),
+            Format::RoundRobin { .. } => columns,
+        };
+        let (accelerations, forbidden) = extensions.rules(players.len() as StartNo, scheduled)?;
+        rules.accelerations.extend(accelerations);
+        rules
+            .prohibited
+            .extend(forbidden.iter().map(|(_, p)| p.clone()));
+        prohibited.extend(forbidden);
+        if let Some(ps) = extensions.point_system(has_162, &mut warnings)? {
+            rules.points = ps;
+        }
+        let bye_spellings = bye_spellings(&players);
         let mut t = Tournament {
             name: name.unwrap_or_default(),
             info,
@@ -429,6 +507,7 @@ impl Reader {
             withdrawals: Vec::new(),
             requests: Vec::new(),
             extra_records: extras,
+            bye_spellings,
         };
         // TRF has no board numbers: give round-robin rounds the Berger tables' board order.
         crate::berger::canonical_board_order(&mut t);
@@ -473,20 +552,14 @@ impl Reader {
         apply_per_player(&k_factors, "XXK", &mut t, |p, k| p.k_override = Some(k))?;
         apply_per_player(&rated_games, "XXG", &mut t, |p, g| p.rated_games = Some(g))?;
 
-        let withdrawal_lines: Vec<usize>;
-        match withdrawals {
-            Some(list) => {
-                for (w, line) in &list {
-                    check_player(*line, w.player, "XXW")?;
-                }
-                withdrawal_lines = list.iter().map(|(_, l)| *l).collect();
-                t.withdrawals = list.into_iter().map(|(w, _)| w).collect();
-            }
-            None => {
-                withdrawal_lines = Vec::new();
-                t.withdrawals = t.detect_withdrawals();
-            }
+        // Only the withdrawals the file records (`XXW`): detecting more from forfeits is the
+        // caller's decision (issue 30: a conversion never declares anyone withdrawn).
+        let list = withdrawals.unwrap_or_default();
+        for (w, line) in &list {
+            check_player(*line, w.player, "XXW")?;
         }
+        let withdrawal_lines: Vec<usize> = list.iter().map(|(_, l)| *l).collect();
+        t.withdrawals = list.into_iter().map(|(w, _)| w).collect();
 
         t.validate().map_err(|e| {
             let line = match &e {
@@ -501,27 +574,53 @@ impl Reader {
             TrfError::line(line.unwrap_or(1), TrfErrorKind::Inconsistent(e))
         })?;
 
-        // With the event's point system (`162`), in tenths.
-        let totals: Vec<u32> = t.scores();
-        for (i, (line, declared)) in declared_points.into_iter().enumerate() {
-            let start_no = i as StartNo + 1;
-            let computed = totals.get(i).copied().unwrap_or_default();
-            if let Some(declared) = declared.map(|d| d.0 * 5) {
-                if declared != computed {
-                    warnings.push(TrfWarning {
-                        line,
-                        column: Some(COL_POINTS.0),
-                        kind: TrfWarningKind::PointsDisagree {
-                            player: start_no,
-                            declared,
-                            computed,
-                        },
-                    });
-                }
-            }
-        }
+        points_warnings(&t, declared_points, &mut warnings);
         Ok((t, warnings))
     }
+}
+
+/// A warning for each points column (81–84) that disagrees with the results, counted with the
+/// event's point system (`162`), in tenths.
+fn points_warnings(
+    t: &Tournament,
+    declared_points: Vec<(usize, Option<HalfPoints>)>,
+    warnings: &mut Vec<TrfWarning>,
+) {
+    let totals: Vec<u32> = t.scores();
+    for (i, (line, declared)) in declared_points.into_iter().enumerate() {
+        let start_no = i as StartNo + 1;
+        let computed = totals.get(i).copied().unwrap_or_default();
+        if let Some(declared) = declared.map(|d| d.0 * 5) {
+            if declared != computed {
+                warnings.push(TrfWarning {
+                    line,
+                    column: Some(COL_POINTS.0),
+                    kind: TrfWarningKind::PointsDisagree {
+                        player: start_no,
+                        declared,
+                        computed,
+                    },
+                });
+            }
+        }
+    }
+}
+
+/// The byes the players' lines spell with TRF's second code, by round then player.
+fn bye_spellings(players: &[PlayerLine]) -> Vec<ByeSpelling> {
+    let mut spellings: Vec<ByeSpelling> = players
+        .iter()
+        .flat_map(|p| {
+            let player = p.player.start_no;
+            p.spellings.iter().map(move |&(round, code)| ByeSpelling {
+                round,
+                player,
+                code,
+            })
+        })
+        .collect();
+    spellings.sort_by_key(|s| (s.round, s.player));
+    spellings
 }
 
 /// `"<start_no> <number>"` of an `XXW`/`XXK`/`XXG` line.

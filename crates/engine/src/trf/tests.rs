@@ -149,7 +149,9 @@ fn writes_the_fixed_columns() {
     assert!(text.contains("\nXXK 1 10\n"));
     assert!(text.contains("\nXXG 2 7\n"));
     assert!(text.contains("\nXXN Second line.\n"));
-    assert!(text.contains("\n062 9\n072 8\n082 1\n"));
+    assert!(text.contains("\n062 9\n072 8\n"));
+    // The number of teams is the file's to say (issue 30): none read, none written.
+    assert!(!text.contains("\n082"));
 }
 
 const SMALL: &str = "\
@@ -374,8 +376,9 @@ fn line(start: StartNo, name: &str, blocks: &[&str]) -> String {
     )
 }
 
+/// The reader records only the file's own withdrawals (issue 30); detection is the caller's.
 #[test]
-fn withdrawals_detected_explicit_or_none() {
+fn withdrawals_explicit_never_detected() {
     let text = [
         "012 W\nXXR 3\n".to_owned(),
         line(1, "A", &["   2 w 1", "   2 w +", "   3 w 1"]),
@@ -385,13 +388,15 @@ fn withdrawals_detected_explicit_or_none() {
     ]
     .concat();
     let t = parse(&text).expect("valid");
+    assert!(t.withdrawals.is_empty(), "{:?}", t.withdrawals);
     assert_eq!(
-        t.withdrawals,
+        t.detect_withdrawals(),
         vec![Withdrawal {
             player: 2,
             after_round: 1
         }]
     );
+    assert!(!write(&t).contains("XXW"), "{}", write(&t));
     let explicit = parse(&format!("{text}XXW 2 2\n")).expect("valid");
     assert_eq!(
         explicit.withdrawals,

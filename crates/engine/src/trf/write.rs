@@ -125,14 +125,7 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
     record("062", &n.to_string());
     let rated = t.players.iter().filter(|p| p.rating.is_some()).count();
     record("072", &rated.to_string());
-    let teams = t
-        .extra_records
-        .iter()
-        .filter(|l| l.starts_with("013 ") || l.starts_with("310 "))
-        .count();
-    if teams > 0 {
-        record("082", &teams.to_string());
-    }
+    // `082` (number of teams) is written back as the file had it, with the extra records.
     let kind = kind_for_export(t, rounds);
     if !kind.is_empty() {
         record("092", &kind);
@@ -239,7 +232,7 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
         line.push(' ');
         line.push_str(&number(rank[i], 4));
         line.push_str("  ");
-        for round in &entries {
+        for (r, round) in entries.iter().enumerate() {
             let block = match round[i] {
                 Entry::Game {
                     opponent,
@@ -251,7 +244,7 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
                     if colour == Color::White { 'w' } else { 'b' },
                     result_code(result, colour)
                 ),
-                Entry::Bye(kind) => format!("0000 - {}", bye_code(kind)),
+                Entry::Bye(kind) => format!("0000 - {}", spelled(t, r + 1, p.start_no, kind)),
                 Entry::None => " ".repeat(8),
             };
             line.push_str(&block);
@@ -260,11 +253,9 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
         record("001", line.get(4..).unwrap_or("").trim_end());
     }
 
+    // Only the recorded withdrawals: the reader detects none, so nothing needs denying here.
     for w in &t.withdrawals {
         record("XXW", &format!("{} {}", w.player, w.after_round));
-    }
-    if t.withdrawals.is_empty() && !t.detect_withdrawals().is_empty() {
-        record("XXW", "none");
     }
     for p in &t.players {
         if let Some(k) = p.k_override {
@@ -314,6 +305,15 @@ fn rule_records(rules: &Rules, version: Version) -> Vec<String> {
     lines.into_iter().map(|l| l.trim_end().to_owned()).collect()
 }
 
+/// The result code of a bye of `kind` for `player` in `round` (from 1): as the imported file
+/// spelled it ([`Tournament::bye_spellings`]) while it is still that bye, else TRF's own code.
+fn spelled(t: &Tournament, round: usize, player: StartNo, kind: crate::model::ByeKind) -> char {
+    t.bye_spellings
+        .iter()
+        .find(|s| s.round as usize == round && s.player == player && s.fits(kind))
+        .map_or_else(|| bye_code(kind), |s| s.code)
+}
+
 /// One record: its code, a space and the value (no space when the value is empty).
 fn push_record(out: &mut String, code: &str, value: &str) {
     out.push_str(code);
@@ -328,15 +328,16 @@ fn push_record(out: &mut String, code: &str, value: &str) {
 /// would interpret itself (players, counts, our extensions) or reject are dropped.
 fn is_kept_extra(line: &str) -> bool {
     let chars: Vec<char> = line.chars().collect();
-    let Some(code) = record_code(&chars) else {
-        return false;
-    };
     if line.trim().is_empty() {
         return false;
     }
+    let Some(code) = record_code(&chars) else {
+        // A column ruler the reader kept as a comment.
+        return super::read::is_ruler(line);
+    };
     match code.as_str() {
-        "001" | "062" | "072" | "082" | "XXR" | "XXW" | "XXK" | "XXG" | "XXN" | "142" | "152"
-        | "240" => false,
+        "XXW" => rest(&chars).trim().eq_ignore_ascii_case("none"),
+        "001" | "062" | "072" | "XXR" | "XXK" | "XXG" | "XXN" | "142" | "152" | "240" => false,
         "XXC" => !matches!(
             rest(&chars).trim().to_ascii_lowercase().as_str(),
             "white1" | "black1"
