@@ -1,8 +1,7 @@
 //! How each withdrawal policy looks in the app — its colour in the light and the dark scheme, its
-//! CSS class, whether its line is dashed — in one table, [`look`]; its words are
-//! `crate::words::policy`'s. Every plot, legend and table reads them; the `match` is
-//! exhaustive, so a policy added to `engine::impute::Policy` does not compile until it has a row
-//! here.
+//! CSS class, whether its line is dashed ([`look`], [`class`]); its words are
+//! `crate::words::policy`'s. Every plot, legend and table reads them. Colours follow
+//! `Policy::ALL`'s order in one palette, so a new policy needs no code here.
 
 use engine::impute::Policy;
 use plotters::style::RGBColor;
@@ -14,8 +13,6 @@ pub struct PolicyLook {
     pub light: RGBColor,
     /// Line and swatch colour on the dark background.
     pub dark: RGBColor,
-    /// The CSS class of its table cells and columns.
-    pub class: &'static str,
     /// Drawn dashed where lines may coincide (the FIDE rule always equals annul or forfeit).
     pub dashed: bool,
 }
@@ -37,24 +34,39 @@ impl PolicyLook {
     }
 }
 
-/// The table. Colours: distinguishable with colour blindness, with enough contrast on the
-/// stylesheet's light and dark surfaces.
+/// Light and dark colours, one pair per policy in the order of `Policy::ALL`: distinguishable
+/// with colour blindness, with enough contrast on the stylesheet's light and dark surfaces. The
+/// spare pairs at the end go to policies yet to come, so adding one touches nothing here.
+const PALETTE: [((u8, u8, u8), (u8, u8, u8)); 8] = [
+    ((0xb3, 0x26, 0x1e), (0xff, 0x8f, 0x86)), // FIDE rule
+    ((0x4d, 0x55, 0x60), (0xc8, 0xcd, 0xd4)), // annul
+    ((0xd5, 0x5e, 0x00), (0xff, 0xa6, 0x57)), // forfeit
+    ((0x00, 0x86, 0x5c), (0x5f, 0xd6, 0x9a)), // Elo only
+    ((0x75, 0x4a, 0xb8), (0xc4, 0xa7, 0xff)), // performance only
+    ((0x1f, 0x5f, 0xbf), (0x7f, 0xb0, 0xff)), // Bayesian
+    ((0x8a, 0x5a, 0x00), (0xe0, 0xb0, 0x50)),
+    ((0xaa, 0x33, 0x77), (0xf0, 0x8c, 0xc4)),
+];
+
+// Every policy has its pair.
+const _: () = assert!(PALETTE.len() >= Policy::ALL.len());
+
+/// How policy `p` is drawn: its pair in [`PALETTE`], dashed for the FIDE rule (its line always
+/// lies on annul's or forfeit's).
 pub fn look(p: Policy) -> PolicyLook {
-    let (light, dark, class) = match p {
-        Policy::Fide => ((0xb3, 0x26, 0x1e), (0xff, 0x8f, 0x86), "policy-fide"),
-        Policy::Annul => ((0x4d, 0x55, 0x60), (0xc8, 0xcd, 0xd4), "policy-annul"),
-        Policy::Forfeit => ((0xd5, 0x5e, 0x00), (0xff, 0xa6, 0x57), "policy-forfeit"),
-        Policy::Elo => ((0x00, 0x86, 0x5c), (0x5f, 0xd6, 0x9a), "policy-elo"),
-        Policy::Performance => ((0x75, 0x4a, 0xb8), (0xc4, 0xa7, 0xff), "policy-performance"),
-        Policy::Bayes => ((0x1f, 0x5f, 0xbf), (0x7f, 0xb0, 0xff), "policy-bayes"),
-    };
+    let i = Policy::ALL.iter().position(|&q| q == p).unwrap_or(0);
     let rgb = |(r, g, b): (u8, u8, u8)| RGBColor(r, g, b);
+    let (light, dark) = PALETTE[i];
     PolicyLook {
         light: rgb(light),
         dark: rgb(dark),
-        class,
         dashed: p == Policy::Fide,
     }
+}
+
+/// The CSS class of a policy's table cells and columns (`policy-bayes`): its id.
+pub fn class(p: Policy) -> String {
+    format!("policy-{}", p.id())
 }
 
 #[cfg(test)]
@@ -68,7 +80,7 @@ mod tests {
                 let (la, lb) = (look(*a), look(*b));
                 assert_ne!(la.light, lb.light, "{a:?} and {b:?} share a light colour");
                 assert_ne!(la.dark, lb.dark, "{a:?} and {b:?} share a dark colour");
-                assert_ne!(la.class, lb.class);
+                assert_ne!(class(*a), class(*b));
             }
         }
     }
@@ -76,7 +88,7 @@ mod tests {
     #[test]
     fn the_class_names_the_policy_id() {
         for p in Policy::ALL {
-            assert_eq!(look(p).class, format!("policy-{}", p.id()));
+            assert_eq!(class(p), format!("policy-{}", p.id()));
         }
     }
 }

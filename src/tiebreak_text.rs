@@ -5,7 +5,6 @@
 
 use crate::i18n::{td_string, Locale};
 use crate::text;
-use engine::impute::Policy;
 use engine::tiebreak::{
     Decision, Exclusion, How, Inapplicable, Number, Standings, System, Tiebreak, TiebreakRules,
     Unplayed, What,
@@ -398,19 +397,6 @@ pub fn unplayed_rounds_rule(locale: Locale, system: System, rules: TiebreakRules
             )
         }
         System::RoundRobin => td_string!(locale, standings.rule.round_robin).to_string(),
-    }
-}
-
-/// How a withdrawal policy's games enter the tie-breaks (the engine's
-/// `Crosstable::under_policy` documentation).
-pub fn policy_games_rule(locale: Locale, policy: Policy) -> &'static str {
-    match policy {
-        Policy::Forfeit => td_string!(locale, standings.basis.games_forfeit),
-        Policy::Annul => td_string!(locale, standings.basis.games_annul),
-        Policy::Fide => td_string!(locale, standings.basis.games_fide),
-        Policy::Elo | Policy::Performance | Policy::Bayes => {
-            td_string!(locale, standings.basis.games_imputed)
-        }
     }
 }
 

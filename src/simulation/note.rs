@@ -98,17 +98,6 @@ fn common_ground(locale: Locale, rows: &[&ScenarioResult], all: &[ScenarioResult
     out
 }
 
-/// Why a method other than the Bayesian one can win a scenario, in general terms.
-fn why_method_wins(locale: Locale, m: Policy) -> &'static str {
-    match m {
-        Policy::Elo => td_string!(locale, simulation.note.why_elo),
-        Policy::Annul | Policy::Fide => td_string!(locale, simulation.note.why_annul),
-        Policy::Performance => td_string!(locale, simulation.note.why_performance),
-        Policy::Forfeit => td_string!(locale, simulation.note.why_forfeit),
-        Policy::Bayes => "",
-    }
-}
-
 /// Sentences of one paragraph, joined as the language joins them.
 fn paragraph(locale: Locale, sentences: &[String]) -> String {
     sentences.join(text::sentence_gap(locale))
@@ -189,7 +178,7 @@ fn beaten_paragraph(
     sentences.push(if common.is_empty() {
         let reasons: Vec<&str> = by_winner
             .iter()
-            .map(|(m, _)| why_method_wins(locale, *m))
+            .map(|(m, _)| policy_words::why_it_wins(locale, *m))
             .collect();
         let reasons = reasons.join(td_string!(locale, simulation.note.list_semicolon));
         td_string!(locale, simulation.note.in_general, reasons).to_string()

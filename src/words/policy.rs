@@ -1,8 +1,10 @@
 //! A withdrawal policy in the reader's language: its name, its narrow-column word and the word a
 //! sentence uses, from the `withdrawal` catalogue — the one table every view reads (the
-//! withdrawal tables, the Standings tab's basis, the simulation, the chances, Learn). The
-//! `match` is exhaustive, so a policy added to `engine::impute::Policy` does not compile until
-//! it has words here; the engine's English `Policy::label` stays for the CLI.
+//! withdrawal tables, the Standings tab's basis, the simulation, the chances, Learn) — and what
+//! the views say of it: how its games enter the tie-breaks, why it can win a scenario of the
+//! study, what it does with a withdrawal. Every `match` is exhaustive, so a policy added to
+//! `engine::impute::Policy` does not compile until it has words here, and here only; the
+//! engine's English `Policy::label` stays for the CLI.
 
 use crate::i18n::{td_string, Locale};
 use engine::impute::Policy;
@@ -59,6 +61,42 @@ pub fn short(l: Locale, p: Policy) -> &'static str {
 /// case where the language writes it so (English "annul", but German nouns keep their capital).
 pub fn in_text(l: Locale, p: Policy) -> &'static str {
     words(l, p)[2]
+}
+
+/// How a withdrawal policy's games enter the tie-breaks (the engine's
+/// `Crosstable::under_policy` documentation).
+pub fn games_rule(locale: Locale, policy: Policy) -> &'static str {
+    match policy {
+        Policy::Forfeit => td_string!(locale, standings.basis.games_forfeit),
+        Policy::Annul => td_string!(locale, standings.basis.games_annul),
+        Policy::Fide => td_string!(locale, standings.basis.games_fide),
+        Policy::Elo | Policy::Performance | Policy::Bayes => {
+            td_string!(locale, standings.basis.games_imputed)
+        }
+    }
+}
+
+/// Why a method other than the Bayesian one can win a scenario, in general terms.
+pub fn why_it_wins(locale: Locale, m: Policy) -> &'static str {
+    match m {
+        Policy::Elo => td_string!(locale, simulation.note.why_elo),
+        Policy::Annul | Policy::Fide => td_string!(locale, simulation.note.why_annul),
+        Policy::Performance => td_string!(locale, simulation.note.why_performance),
+        Policy::Forfeit => td_string!(locale, simulation.note.why_forfeit),
+        Policy::Bayes => "",
+    }
+}
+
+/// What a policy does with a withdrawal, as the Chances view's panel says it ("the games are
+/// annulled", "imputed").
+pub fn what_it_does(locale: Locale, p: Policy) -> &'static str {
+    match p {
+        Policy::Annul => td_string!(locale, chances.panel.annulled),
+        Policy::Forfeit => td_string!(locale, chances.panel.forfeited),
+        Policy::Bayes | Policy::Performance => td_string!(locale, chances.panel.imputed),
+        Policy::Elo => td_string!(locale, chances.panel.elo),
+        Policy::Fide => td_string!(locale, chances.panel.fide),
+    }
 }
 
 #[cfg(test)]

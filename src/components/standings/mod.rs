@@ -24,7 +24,7 @@ use crate::lang::use_lang;
 use crate::live_standings::{policies_unavailable, LiveStandings};
 use crate::store::use_store;
 use crate::text;
-use crate::tiebreak_text::{player, policy_games_rule, sentences};
+use crate::tiebreak_text::{player, sentences};
 use crate::tiebreaks::{Basis, TiebreakChoice};
 use crate::tr;
 use crate::words::policy as policy_words;
@@ -72,7 +72,7 @@ fn basis_note(locale: Locale, t: &Tournament, c: &crate::live_standings::Compute
     match c.basis {
         Basis::Recorded => td_string!(locale, standings.basis.recorded_note).to_string(),
         Basis::Policy(p) => {
-            let mut parts = vec![policy_games_rule(locale, p).to_string()];
+            let mut parts = vec![policy_words::games_rule(locale, p).to_string()];
             for (w, r) in &c.resolved {
                 parts.push(
                     td_string!(

@@ -131,12 +131,13 @@ pub fn ImputedTable(
         )
     };
     // Under a policy's name: what FIDE's rule comes to here, and the k of the k-based ones.
+    // (Other policies, annul and forfeit among them, have no sub-label.)
     let sub_label = move |p: Policy| match p {
         Policy::Fide => fide_header(),
         Policy::Bayes => k_label(),
         Policy::Performance => "k = 0".into(),
         Policy::Elo => "k → ∞".into(),
-        Policy::Annul | Policy::Forfeit => String::new(),
+        _ => String::new(),
     };
     let is_selected = move |key: GameKey| {
         selected.get() == Some(key)
@@ -305,7 +306,7 @@ fn PolicyCell(
         move |f: fn(&Cell) -> String| move || cell.with(|c| c.as_ref().map(f).unwrap_or_default());
     view! {
         <td
-            class=format!("num {}", crate::policies::look(policy).class)
+            class=format!("num {}", crate::policies::class(policy))
             class:bayes=policy == Policy::Bayes
             class:official=policy == Policy::Fide
             title=read(|c| c.title.clone())

@@ -218,7 +218,7 @@ pub fn SideBySide(
                     {headline_first()
                         .map(|p| {
                             let span = if p == Policy::Fide { 2 } else { 3 };
-                            view! { <colgroup span=span class=crate::policies::look(p).class></colgroup> }
+                            view! { <colgroup span=span class=crate::policies::class(p)></colgroup> }
                         })
                         .collect_view()}
                     <thead>

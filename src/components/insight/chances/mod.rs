@@ -102,13 +102,7 @@ fn withdrawals_line(locale: Locale, t: &Tournament, f: &Forecast) -> String {
     f.withdrawals
         .iter()
         .map(|(w, resolved)| {
-            let what = match resolved {
-                Policy::Annul => td_string!(locale, chances.panel.annulled),
-                Policy::Forfeit => td_string!(locale, chances.panel.forfeited),
-                Policy::Bayes | Policy::Performance => td_string!(locale, chances.panel.imputed),
-                Policy::Elo => td_string!(locale, chances.panel.elo),
-                Policy::Fide => td_string!(locale, chances.panel.fide),
-            };
+            let what = policy_words::what_it_does(locale, *resolved);
             let player = text::name_of(t, w.player);
             match w.after_round {
                 0 => td_string!(locale, chances.panel.withdraws_before, player, what).to_string(),
