@@ -592,7 +592,9 @@ impl Rules {
             let taken = if let Some(v) = value_of(line, POINTS_RECORD) {
                 !std::mem::replace(&mut points, true)
                     && PointSystem::parse(v).map(|ps| rules.points = ps).is_ok()
-            } else if let Some(v) = value_of(line, TYPE_RECORD) {
+            } else if let Some(v) = value_of(line, TYPE_RECORD).filter(|v| !v.trim().is_empty()) {
+                // (A blank `192` names no system: it stays a line of text, and the first
+                // `192` with a code is the code wherever the blank one stands.)
                 !std::mem::replace(&mut code, true) && {
                     rules.set_type_code(v);
                     true

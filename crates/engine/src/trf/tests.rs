@@ -796,3 +796,21 @@ fn prohibited_pairings_in_a_round_robin_are_kept_with_a_warning() {
     );
     assert!(write(&t).contains("\n260   1   9    1    2\n"));
 }
+
+/// The case the header property test once shrank to: two blank `192` lines. The first was
+/// taken as the event's (empty) system code and the second kept as text, which the writer
+/// wrote back and the next read took as the code, so the event changed on a round trip. A
+/// blank `192` names no system and stays text, whatever its place.
+#[test]
+fn blank_system_code_lines_round_trip() {
+    for headers in [
+        "192 \n192 \n",
+        "192 \n192 FIDE_DUTCH_2026\n",
+        "192 Swiss\n192 \n",
+    ] {
+        let text = format!("{headers}{SMALL}");
+        let t = parse(&text).expect("blank 192 lines read");
+        let written = write(&t);
+        assert_eq!(parse(&written), Ok(t), "{headers:?} wrote:\n{written}");
+    }
+}
