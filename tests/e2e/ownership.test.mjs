@@ -173,7 +173,11 @@ describe('one owner for each piece of data', () => {
       assert.equal(await byId(page, 'tiebreak-rules').inputValue(), 'fide2023', 'the rule version is kept');
 
       // Moved once: the event holds the list, the settings (now version 2) only the preferences.
-      await page.waitForFunction((key) => /"tiebreaks":\["SB","WIN"\]/.test(localStorage.getItem(key)), EXAMPLE_KEY);
+      // (The stored record is pretty-printed JSON.)
+      await page.waitForFunction(
+        (key) => /"tiebreaks":\s*\[\s*"SB",\s*"WIN"\s*\]/.test(localStorage.getItem(key)),
+        EXAMPLE_KEY,
+      );
       assert.deepEqual(storedTiebreaks(await page.evaluate((key) => localStorage.getItem(key), EXAMPLE_KEY)), ['SB', 'WIN']);
       await page.waitForFunction((key) => JSON.parse(localStorage.getItem(key)).version === 2, SETTINGS_KEY);
       const settings = JSON.parse(await page.evaluate((key) => localStorage.getItem(key), SETTINGS_KEY));
