@@ -34,10 +34,13 @@ impl PolicyLook {
     }
 }
 
+/// Red, green and blue.
+type Rgb = (u8, u8, u8);
+
 /// Light and dark colours, one pair per policy in the order of `Policy::ALL`: distinguishable
 /// with colour blindness, with enough contrast on the stylesheet's light and dark surfaces. The
 /// spare pairs at the end go to policies yet to come, so adding one touches nothing here.
-const PALETTE: [((u8, u8, u8), (u8, u8, u8)); 8] = [
+const PALETTE: [(Rgb, Rgb); 8] = [
     ((0xb3, 0x26, 0x1e), (0xff, 0x8f, 0x86)), // FIDE rule
     ((0x4d, 0x55, 0x60), (0xc8, 0xcd, 0xd4)), // annul
     ((0xd5, 0x5e, 0x00), (0xff, 0xa6, 0x57)), // forfeit
@@ -55,7 +58,7 @@ const _: () = assert!(PALETTE.len() >= Policy::ALL.len());
 /// lies on annul's or forfeit's).
 pub fn look(p: Policy) -> PolicyLook {
     let i = Policy::ALL.iter().position(|&q| q == p).unwrap_or(0);
-    let rgb = |(r, g, b): (u8, u8, u8)| RGBColor(r, g, b);
+    let rgb = |(r, g, b): Rgb| RGBColor(r, g, b);
     let (light, dark) = PALETTE[i];
     PolicyLook {
         light: rgb(light),
