@@ -131,7 +131,7 @@ describe('TRF-2026 rules in the app', () => {
     // The TRF-2026 export carries the rules; the CLI pairs it.
     const trf = await download(page, 'export-trf');
     assert.match(trf, /^142 5$/m);
-    assert.match(trf, /^192 FIDE_DUTCH_2025_BAKU$/m);
+    assert.match(trf, /^192 FIDE_DUTCH_2026_BAKU$/m);
     assert.match(trf, /^260 +1 +5 +1 +3$/m);
     const expected = await cliBoards(trf, dir);
     const trf16 = await download(page, 'export-trf16');
