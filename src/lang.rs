@@ -207,11 +207,11 @@ mod tests {
     /// Every `{{ variable }}` of every catalogue became a variable of the generated code: a
     /// message the library does not parse as intended keeps its braces as text, and the page
     /// shows "{{ player }}" (leptos_i18n 0.6 did so for a Japanese message with markup that
-    /// began with a variable, on the withdrawal view). The test reads the module `build.rs`
-    /// generates from `locales/`.
+    /// began with a variable, on the withdrawal view). The test reads the module
+    /// `crates/i18n/build.rs` generates from `locales/`.
     #[test]
     fn no_catalogue_variable_is_left_as_text() {
-        let generated = include_str!(concat!(env!("OUT_DIR"), "/i18n/mod.rs"));
+        let generated = crosstable_i18n::GENERATED_SOURCE;
         let left: Vec<&str> = generated
             .match_indices("{{")
             .map(|(at, _)| {

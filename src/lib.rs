@@ -24,6 +24,6 @@ pub mod workers;
 
 pub use app::App;
 
-// The message catalogues (`locales/`), as the typed module `crate::i18n` that `build.rs`
-// generates: `use crate::i18n::*` brings `use_i18n`, `t!`, `t_string!` and `Locale`.
-include!(concat!(env!("OUT_DIR"), "/i18n/mod.rs"));
+// The message catalogues (`locales/`), as the typed module that `crates/i18n` generates:
+// `use crate::i18n::*` brings `use_i18n`, `t!`, `t_string!` and `Locale`.
+pub use crosstable_i18n::i18n;

@@ -1,5 +1,6 @@
-//! Turns the message catalogues (`locales/<lang>/<namespace>.json`) into the typed module
-//! `crate::i18n` (issue 12; see `docs/i18n/README.md`). English is the reference: a key that
+//! Turns the message catalogues (`locales/<lang>/<namespace>.json`, at the repository root)
+//! into the typed module `i18n`, which the app re-exports as `crate::i18n` (issue 12; see
+//! `docs/i18n/README.md`; Cargo.toml says why this is a package of its own). English is the reference: a key that
 //! another language lacks is a warning here, which `tests/i18n_catalogues.rs` turns into a
 //! failure, and a key the code uses that English lacks does not compile.
 
@@ -37,7 +38,12 @@ fn main() -> Result<(), Box<dyn Error>> {
     config = config
         .add_namespaces(NAMESPACES)?
         .parse_options(ParseOptions::new().interpolate_display(true));
-    let infos = TranslationsInfos::parse(config)?;
+    // The catalogues stay at the repository root, beside the app that uses them.
+    let root = PathBuf::from(
+        std::env::var_os("CARGO_MANIFEST_DIR").ok_or("CARGO_MANIFEST_DIR is not set")?,
+    )
+    .join("../..");
+    let infos = TranslationsInfos::parse_at_dir(root, config)?;
     infos.emit_diagnostics();
     infos.rerun_if_locales_changed();
     infos.generate_i18n_module(out)?;
