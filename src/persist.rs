@@ -35,9 +35,6 @@ pub const INDEX_KEY: &str = "crosstable.v1.index";
 pub const SETTINGS_KEY: &str = "crosstable.v1.settings";
 pub const EVENT_PREFIX: &str = "crosstable.v1.event.";
 
-/// The largest prior strength k the settings keep (the number input accepts any k ≥ 0 up to it).
-pub const K_INPUT_MAX: f64 = 1000.0;
-
 pub fn event_key(id: &str) -> String {
     format!("{EVENT_PREFIX}{id}")
 }
@@ -97,9 +94,7 @@ impl Settings {
     /// Settings with k brought back into the accepted range (a hand-edited record may hold
     /// anything).
     pub fn sanitised(mut self) -> Settings {
-        self.k = Params::check_k(self.k)
-            .unwrap_or(Params::PAPER_K)
-            .min(K_INPUT_MAX);
+        self.k = crate::prior::bring_into_range(self.k);
         if self.simulation.validate().is_err() {
             self.simulation = StudyConfig::default();
         }

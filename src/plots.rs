@@ -7,7 +7,7 @@
 //! convention (`0,5` in French and German), so each function takes the language.
 
 use crate::i18n::{td_string, Locale};
-use crate::text;
+use crate::words::text;
 use engine::impute::Policy;
 use engine::sensitivity::{Cliff, KSweep};
 use engine::StartNo;
@@ -219,7 +219,7 @@ pub fn imputed_vs_k(
     name: &dyn Fn(StartNo) -> String,
     p: &Palette,
 ) -> Plot {
-    let k_max = sweep.ks.last().copied().unwrap_or(20.0);
+    let k_max = sweep.ks.last().copied().unwrap_or(crate::prior::SLIDER_MAX);
     let reference = p.reference;
     let mut frame = None;
     let ticks = |x: &f64| tick(l, x);
@@ -334,7 +334,7 @@ pub fn points_vs_k(
     name: &dyn Fn(StartNo) -> String,
     p: &Palette,
 ) -> Plot {
-    let k_max = sweep.ks.last().copied().unwrap_or(20.0);
+    let k_max = sweep.ks.last().copied().unwrap_or(crate::prior::SLIDER_MAX);
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for s in &sweep.players {
         for &v in &s.points {
@@ -537,7 +537,7 @@ pub fn shrinkage_in(
     current_k: f64,
     p: &Palette,
 ) -> String {
-    let k_max = ks.last().copied().unwrap_or(20.0);
+    let k_max = ks.last().copied().unwrap_or(crate::prior::SLIDER_MAX);
     let ticks = |x: &f64| tick(l, x);
     svg(l, SMALL, |root| {
         root.fill(&p.background)?;

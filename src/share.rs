@@ -7,7 +7,6 @@
 
 use crate::analysis::GameKey;
 use crate::i18n::{td_string, Locale};
-use crate::store::K_INPUT_MAX;
 pub use engine::share::{encode, ShareError, Shared, SharedGame, SharedView};
 
 /// The route that opens a share link.
@@ -65,7 +64,7 @@ pub fn game_key(game: SharedGame) -> GameKey {
 /// accepts.
 pub fn decode(fragment: &str) -> Result<Shared, ShareError> {
     engine::share::decode(fragment).map(|shared| Shared {
-        k: shared.k.min(K_INPUT_MAX),
+        k: crate::prior::bring_into_range(shared.k),
         ..shared
     })
 }

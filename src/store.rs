@@ -10,19 +10,14 @@ use crate::files::{self, ImportError, TrfWarning};
 use crate::persist::{self, Loaded, Persister, Quarantined, StaleEvent, Unavailable, WriteProblem};
 use crate::tiebreaks::TiebreakChoice;
 use engine::elo::Expectation;
-use engine::impute::Params;
 use engine::simulate::StudyConfig;
 use engine::{StartNo, Tournament, Withdrawal};
 use leptos::prelude::*;
 
-pub use crate::persist::{SavedEvent, Settings, K_INPUT_MAX};
+pub use crate::persist::{SavedEvent, Settings};
 
 /// Id of the example event: one fixed id, so "open the example" never duplicates it.
 pub const EXAMPLE_ID: &str = "example";
-
-/// The k slider's range (the number input accepts any k ≥ 0 up to [`K_INPUT_MAX`]).
-pub const K_SLIDER_MAX: f64 = 20.0;
-pub const K_STEP: f64 = 0.5;
 
 /// An event just imported from a file: its id, and what the reader warned about (empty for a
 /// clean file), for the import dialog to list.
@@ -441,10 +436,12 @@ impl Store {
         })
     }
 
+    /// Keeps `k` if the app accepts it ([`prior::accept`](crate::prior::accept)); else changes
+    /// nothing (the number input says why).
     pub fn set_k(&self, k: f64) {
-        if let Ok(k) = Params::check_k(k) {
+        if let Some(k) = crate::prior::accept(k) {
             if self.settings.with_untracked(|s| s.k != k) {
-                self.settings.update(|s| s.k = k.min(K_INPUT_MAX));
+                self.settings.update(|s| s.k = k);
             }
         }
     }

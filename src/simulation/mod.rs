@@ -6,4 +6,3 @@
 pub mod form;
 pub mod note;
 pub mod plot;
-pub mod words;

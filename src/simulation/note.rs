@@ -6,9 +6,9 @@
 //! catalogue (`simulation.note.*`) their words in the reader's language.
 
 use crate::i18n::{td_string, Locale};
-use crate::simulation::words;
-use crate::text;
+use crate::words::claims;
 use crate::words::policy as policy_words;
+use crate::words::text;
 use engine::impute::Policy;
 use engine::simulate::{paper, percent_lower, ScenarioResult, StudyResult, Summary, Verdict};
 
@@ -105,11 +105,11 @@ fn paragraph(locale: Locale, sentences: &[String]) -> String {
 
 /// Whether the claims hold: all of them, or which do not.
 fn claims_paragraph(locale: Locale, s: &Summary) -> String {
-    let differing: Vec<String> = words::checks(s)
+    let differing: Vec<String> = claims::checks(s)
         .iter()
         .filter(|(_, ch)| ch.verdict != Verdict::Holds)
         .map(|(claim, _)| {
-            let claim = words::claim_name(locale, *claim);
+            let claim = claims::claim_name(locale, *claim);
             td_string!(locale, simulation.note.quoted, claim).to_string()
         })
         .collect();

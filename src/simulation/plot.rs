@@ -55,7 +55,7 @@ pub fn rmse_svg(locale: Locale, result: &StudyResult, dark: bool) -> Result<Stri
                 }
             })
             .y_labels(6)
-            .y_label_formatter(&|y| crate::text::dec_in(locale, *y, 2))
+            .y_label_formatter(&|y| crate::words::text::dec_in(locale, *y, 2))
             .x_desc(td_string!(locale, simulation.plot.axis_x))
             .y_desc(td_string!(locale, simulation.plot.axis_y))
             .label_style(text.clone())

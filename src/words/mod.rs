@@ -8,8 +8,11 @@
 //! Word a fact where it is drawn (`move || e.words(lang.get())`), so that a language switch
 //! words it again.
 
+pub mod claims;
 pub mod errors;
 pub mod policy;
+pub mod text;
+pub mod tiebreak;
 
 use crate::i18n::Locale;
 

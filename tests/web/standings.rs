@@ -328,7 +328,7 @@ async fn a_withdrawal_policy_changes_the_crosstable_the_tiebreaks_use() {
         );
         for (cell, v) in cells[4..].iter().zip(&row.values) {
             let short =
-                crosstable::tiebreak_text::value_short(crosstable::i18n::Locale::en, v.value);
+                crosstable::words::tiebreak::value_short(crosstable::i18n::Locale::en, v.value);
             let want = if short.is_empty() {
                 "–".to_string()
             } else {

@@ -183,7 +183,7 @@ pub fn PrintTitle(
             <p>
                 {move || {
                     let l = lang.get();
-                    td_string!(l, print.title.printed, date = crate::text::date_time_in(l, now))
+                    td_string!(l, print.title.printed, date = crate::words::text::date_time_in(l, now))
                         .to_string()
                 }}
             </p>

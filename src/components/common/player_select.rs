@@ -1,7 +1,7 @@
 //! The `<select>` of an event's players, one option per player in start order: the cliff's
 //! player (sensitivity), the what-if player and the player of a request (rounds).
 
-use crate::text;
+use crate::words::text;
 use engine::{StartNo, Tournament};
 use leptos::prelude::*;
 

@@ -6,8 +6,8 @@
 use crate::i18n::{td, td_string};
 use crate::lang::{use_lang, Lang};
 use crate::store::{use_store, Store};
-use crate::text;
 use crate::tr;
+use crate::words::text;
 use engine::{Color, Entry, Format, GameResult, Outcome, StartNo, Tournament};
 use leptos::prelude::*;
 

@@ -3,8 +3,8 @@
 
 use crate::files::{self, FileFormat};
 use crate::i18n::{td, td_string, Locale};
-use crate::text;
 use crate::tr;
+use crate::words::text;
 use crate::words::Words;
 use engine::{Format, Tournament};
 use leptos::prelude::*;

@@ -3,8 +3,8 @@
 use crate::files::{self, FileFormat};
 use crate::i18n::{td_string, Locale};
 use crate::store::{use_store, SavedEvent, EXAMPLE_ID};
-use crate::text;
 use crate::tr;
+use crate::words::text;
 use engine::Format;
 use leptos::prelude::*;
 

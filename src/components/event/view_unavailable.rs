@@ -3,8 +3,8 @@
 
 use crate::components::event::header::{EventHeader, EventView};
 use crate::i18n::td_string;
-use crate::text;
 use crate::tr;
+use crate::words::text;
 use engine::{Format, Tournament};
 use leptos::prelude::*;
 

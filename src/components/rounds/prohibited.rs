@@ -5,8 +5,8 @@
 
 use crate::i18n::{td_string, Locale};
 use crate::store::use_store;
-use crate::text;
 use crate::tr;
+use crate::words::text;
 use crate::words::Words;
 use engine::rules2026::Prohibited;
 use engine::{StartNo, Tournament};

@@ -5,8 +5,8 @@
 use crate::components::common::player_select::{PlayerLabel, PlayerSelect};
 use crate::i18n::{td, td_string};
 use crate::store::use_store;
-use crate::text;
 use crate::tr;
+use crate::words::text;
 use crate::words::Words;
 use engine::event::{self, EventError};
 use engine::{ByeKind, StartNo, Tournament};

@@ -6,8 +6,8 @@ use crate::components::standings::tiebreak_table::Selection;
 use crate::i18n::td_string;
 use crate::lang::use_lang;
 use crate::live_standings::LiveStandings;
-use crate::tiebreak_text::{self as words, value_full};
 use crate::tr;
+use crate::words::tiebreak::{self as words, value_full};
 use engine::tiebreak::{Unplayed, What};
 use leptos::prelude::*;
 

@@ -6,9 +6,9 @@
 
 use crate::i18n::{td_string, Locale};
 use crate::lang::use_lang;
-use crate::tiebreak_text::tiebreak_name;
 use crate::tiebreaks::{TiebreakChoice, SUGGESTED};
 use crate::tr;
+use crate::words::tiebreak::tiebreak_name;
 use crate::words::Words;
 use engine::tiebreak::{System, Tiebreak, TiebreakRules};
 use leptos::html::Input;

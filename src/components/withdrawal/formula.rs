@@ -3,8 +3,8 @@
 
 use crate::analysis::{game_keys, GameKey, LiveAnalysis};
 use crate::i18n::{td, td_string, Locale};
-use crate::text::{self, dec_in};
 use crate::tr;
+use crate::words::text::{self, dec_in};
 use engine::elo::Expectation;
 use engine::impute::{Analysis, Policy, WithdrawnStats};
 use engine::Tournament;

@@ -4,9 +4,9 @@
 use crate::analysis::{game_keys, GameKey, LiveAnalysis};
 use crate::i18n::{td, td_string, Locale};
 use crate::store::use_store;
-use crate::text;
 use crate::tr;
 use crate::words::policy as policy_words;
+use crate::words::text;
 use engine::impute::{Analysis, Policy};
 use leptos::prelude::*;
 

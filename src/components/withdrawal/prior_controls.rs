@@ -2,9 +2,10 @@
 //! Both inputs update on every `input` event, so the tables follow the slider as it moves.
 
 use crate::i18n::{td, td_string};
-use crate::store::{use_store, K_INPUT_MAX, K_SLIDER_MAX, K_STEP};
-use crate::text;
+use crate::prior;
+use crate::store::use_store;
 use crate::tr;
+use crate::words::text;
 use engine::elo::Expectation;
 use engine::impute::Params;
 use leptos::html::Input;
@@ -44,8 +45,8 @@ pub fn PriorControls() -> impl IntoView {
                     id="k-slider"
                     type="range"
                     min="0"
-                    max=K_SLIDER_MAX.to_string()
-                    step=K_STEP.to_string()
+                    max=prior::SLIDER_MAX.to_string()
+                    step=prior::STEP.to_string()
                     data-testid="k-slider"
                     aria-describedby="k-help"
                     aria-valuetext=move || {
@@ -63,8 +64,8 @@ pub fn PriorControls() -> impl IntoView {
                     type="number"
                     class="k-number"
                     min="0"
-                    max=K_INPUT_MAX.to_string()
-                    step=K_STEP.to_string()
+                    max=prior::INPUT_MAX.to_string()
+                    step=prior::STEP.to_string()
                     aria-label=tr!(withdrawal.prior.k_number_aria)
                     node_ref=number
                     prop:value=number_text
@@ -74,7 +75,7 @@ pub fn PriorControls() -> impl IntoView {
                     on:input=move |ev| {
                         let typed = event_target_value(&ev);
                         match typed.trim().parse::<f64>() {
-                            Ok(v) if (0.0..=K_INPUT_MAX).contains(&v) && Params::check_k(v).is_ok() => {
+                            Ok(v) if prior::accept(v).is_some() => {
                                 k_error.set(None);
                                 store.set_k(v);
                             }
@@ -110,7 +111,7 @@ pub fn PriorControls() -> impl IntoView {
                 let message = td_string!(
                     l,
                     withdrawal.prior.k_error,
-                    max = text::k_value_in(l, K_INPUT_MAX),
+                    max = text::k_value_in(l, prior::INPUT_MAX),
                     typed,
                     k = text::k_value_in(l, k.get())
                 )

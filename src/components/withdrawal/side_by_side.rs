@@ -5,9 +5,9 @@
 use crate::analysis::LiveAnalysis;
 use crate::components::withdrawal::imputed_table::headline_first;
 use crate::i18n::{td, td_string, Locale};
-use crate::text;
 use crate::tr;
 use crate::words::policy as policy_words;
+use crate::words::text;
 use engine::impute::{Analysis, Policy};
 use engine::{StartNo, Tournament};
 use leptos::prelude::*;

@@ -3,7 +3,7 @@
 
 use crate::analysis::LiveAnalysis;
 use crate::i18n::{td, td_string};
-use crate::text::{self, dec_in};
+use crate::words::text::{self, dec_in};
 use engine::impute::Policy;
 use leptos::prelude::*;
 

@@ -12,8 +12,8 @@ mod steps;
 use crate::components::common::plot_figure::use_palette;
 use crate::i18n::td_string;
 use crate::plots::Palette;
-use crate::text;
 use crate::tr;
+use crate::words::text;
 use crate::words::Words;
 use engine::elo::Expectation;
 use engine::impute::{self, Analysis, Params, WithdrawnStats};
@@ -262,7 +262,7 @@ fn PlayerRow(
                     let words = td_string!(
                         l,
                         learn.example.rating_error,
-                        error = crate::text::sentence(&e.words(l)),
+                        error = crate::words::text::sentence(&e.words(l)),
                         rating = lesson.rating(p)
                     )
                     .to_string();

@@ -4,9 +4,10 @@ use super::{Lesson, ROUNDS, W};
 use crate::components::common::data_table::{Cell, DataTable, Row, Table};
 use crate::i18n::{td, td_string, Locale};
 use crate::plots;
-use crate::text::{self, dec_in, two_in};
+use crate::prior;
 use crate::tr;
 use crate::words::policy as policy_words;
+use crate::words::text::{self, dec_in, two_in};
 use engine::elo;
 use engine::impute::{self, Policy};
 use engine::sensitivity;
@@ -126,7 +127,7 @@ pub(super) fn WeightStep(
     };
     let shrinkage_svg = move || {
         let n = lesson.stats().map_or(0, |s| s.played);
-        let ks = sensitivity::k_grid(20.0, 100);
+        let ks = sensitivity::k_grid(prior::SLIDER_MAX, 100);
         let ws: Vec<f64> = ks.iter().map(|&k| impute::shrinkage_weight(n, k)).collect();
         plots::shrinkage(n, &ks, &ws, lesson.k.get(), &lesson.palette.get())
     };
@@ -140,13 +141,13 @@ pub(super) fn WeightStep(
                                 data-testid="learn-k"
                                 type="range"
                                 min="0"
-                                max="20"
-                                step="0.5"
+                                max=prior::SLIDER_MAX.to_string()
+                                step=prior::STEP.to_string()
                                 aria-valuetext=k_words
                                 prop:value=move || text::k_value(lesson.k.get())
                                 on:input=move |ev| {
                                     if let Ok(v) = event_target_value(&ev).parse::<f64>() {
-                                        lesson.k.set(v.clamp(0.0, 20.0));
+                                        lesson.k.set(prior::on_slider(v));
                                     }
                                 }
                             />

@@ -3,7 +3,7 @@
 
 use super::with_detail;
 use crate::i18n::{td_string, Locale};
-use crate::text;
+use crate::words::text;
 use crate::words::Words;
 use engine::impute::{ImputeError, ParamsError};
 use engine::publish::QrError;

@@ -2,7 +2,7 @@
 
 use super::at;
 use crate::i18n::{td_string, Locale};
-use crate::text;
+use crate::words::text;
 use crate::words::Words;
 use engine::rules2026::{
     AccelerationField, AccelerationProblem, ProhibitedError, ProhibitedProblem, RecordError, Tenths,

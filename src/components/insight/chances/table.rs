@@ -2,8 +2,8 @@
 //! P(podium), each with its standard error (a column when asked for, and on hover).
 
 use crate::i18n::{td_string, Locale};
-use crate::text;
 use crate::tr;
+use crate::words::text;
 use engine::forecast::Forecast;
 use leptos::prelude::*;
 

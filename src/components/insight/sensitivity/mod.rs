@@ -22,19 +22,19 @@ use crate::lang::Lang;
 use crate::plots::{self, Palette};
 use crate::share::SharedView;
 use crate::store::use_store;
-use crate::text;
 use crate::tr;
+use crate::words::text;
 use engine::impute::ImputeError;
 use engine::sensitivity::{self, Cliff, KSweep};
 use engine::{StartNo, Tournament};
 use leptos::prelude::*;
 
-/// The sweep runs k from 0 to this …
-pub const K_MAX: f64 = 20.0;
+/// The sweep runs k over the slider's range, from 0 to this …
+pub const K_MAX: f64 = crate::prior::SLIDER_MAX;
 /// … on this many steps (0.1 apart; crossings are exact, not on the grid).
 pub const STEPS: usize = 200;
 /// The k values of the data tables.
-const TABLE_KS: [f64; 6] = [0.0, 1.0, 3.0, 5.0, 10.0, 20.0];
+const TABLE_KS: [f64; 6] = [0.0, 1.0, 3.0, 5.0, 10.0, K_MAX];
 
 /// The data tables' columns: (k, index on the sweep's grid) for each of [`TABLE_KS`].
 fn table_columns(s: &KSweep) -> Vec<(f64, usize)> {

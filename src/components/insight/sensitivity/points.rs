@@ -6,8 +6,8 @@ use crate::components::common::data_table::{Cell, DataTable, Row, Table};
 use crate::components::common::plot_figure::PlotFigure;
 use crate::i18n::{td_string, Locale};
 use crate::plots;
-use crate::text::{self, two_in};
 use crate::tr;
+use crate::words::text::{self, two_in};
 use engine::sensitivity::{Crossing, KSweep};
 use leptos::prelude::*;
 

@@ -3,9 +3,9 @@
 
 use crate::i18n::{td_string, Locale};
 use crate::simulation::note::{explain, number};
-use crate::simulation::words::{checks, claim_name, Claim};
-use crate::text;
 use crate::tr;
+use crate::words::claims::{checks, claim_name, Claim};
+use crate::words::text;
 use engine::simulate::{paper, ClaimCheck, StudyResult, Summary, Verdict, AGREEMENT_PP};
 use leptos::prelude::*;
 

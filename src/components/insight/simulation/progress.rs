@@ -2,8 +2,8 @@
 //! the cancel button; afterwards, what became of the run.
 
 use crate::i18n::{td_string, Locale};
-use crate::text::count_in;
 use crate::tr;
+use crate::words::text::count_in;
 use crate::words::Words;
 use crate::workers::book::eta_ms;
 use crate::workers::failure::WorkFailure;

@@ -7,8 +7,8 @@ use crate::components::insight::simulation::table::RmseTable;
 use crate::files;
 use crate::i18n::td_string;
 use crate::simulation::note::number;
-use crate::text;
 use crate::tr;
+use crate::words::text;
 use engine::simulate::{StudyConfig, StudyResult};
 use leptos::prelude::*;
 

@@ -4,8 +4,8 @@
 
 use crate::i18n::{td_string, Locale};
 use crate::simulation::form::{Field, FieldError, FormText};
-use crate::text::count_in;
 use crate::tr;
+use crate::words::text::count_in;
 use crate::workers::pool::MAX_WORKERS;
 use engine::simulate::StudyConfig;
 use leptos::prelude::*;

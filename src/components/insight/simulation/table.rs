@@ -3,9 +3,9 @@
 
 use crate::i18n::{td, td_string, Locale};
 use crate::simulation::note::{number, signed_in};
-use crate::text;
 use crate::tr;
 use crate::words::policy as policy_words;
+use crate::words::text;
 use engine::impute::Policy;
 use engine::simulate::{StudyResult, METHODS};
 use leptos::prelude::*;

@@ -3,8 +3,8 @@
 
 use crate::components::common::player_select::{PlayerLabel, PlayerSelect};
 use crate::i18n::{td, Locale};
-use crate::text;
 use crate::tr;
+use crate::words::text;
 use engine::{StartNo, Tournament};
 use leptos::prelude::*;
 

@@ -6,8 +6,8 @@
 use super::picker::WithdrawalPicker;
 use crate::components::common::data_table::{Cell, DataTable, Row, Table};
 use crate::i18n::{td_string, Locale};
-use crate::text;
 use crate::tr;
+use crate::words::text;
 use engine::swiss_whatif::{self, Relation, SwissWhatIf, SwissWhatIfError};
 use engine::tiebreak::{Config, Number};
 use engine::{ByeKind, Entry, GameResult, StartNo, Tournament};

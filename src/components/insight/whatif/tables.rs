@@ -4,8 +4,8 @@
 
 use crate::components::common::data_table::{Cell, Row, Table};
 use crate::i18n::{td_string, Locale};
-use crate::text::{self, dec_in, two_in};
 use crate::words::policy as policy_words;
+use crate::words::text::{self, dec_in, two_in};
 use engine::impute::Policy;
 use engine::whatif::{WhatIf, WhatIfSummary};
 use engine::StartNo;

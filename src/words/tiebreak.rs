@@ -4,7 +4,7 @@
 //! writes it in the reader's convention (`13,71` in French and German).
 
 use crate::i18n::{td_string, Locale};
-use crate::text;
+use crate::words::text;
 use engine::tiebreak::{
     Decision, Exclusion, How, Inapplicable, Number, Standings, System, Tiebreak, TiebreakRules,
     Unplayed, What,
