@@ -6,6 +6,7 @@ mod forecast_cmd;
 mod load;
 mod pair_cmd;
 mod publish_cmd;
+use engine::csv_text::CsvWriter;
 use engine::elo::Expectation;
 use engine::impute::{self, Analysis, Params, Policy};
 use engine::io::FileFormat;
@@ -327,18 +328,23 @@ struct ImputeReport<'a> {
 /// Policies that print rows: every policy but `annul` (which removes the games). `fide` prints
 /// what it resolves to: its rows are absent for a withdrawn player it annuls.
 fn impute_csv(a: &Analysis) -> String {
-    let mut out = String::from("policy,player,opponent,score\n");
+    let mut csv = CsvWriter::new(["policy", "player", "opponent", "score"]);
     for policy in Policy::ALL {
         if policy == Policy::Annul {
             continue;
         }
         for g in &a.outcome(policy).games {
             if let Some(score) = g.score {
-                let _ = writeln!(out, "{},{},{},{}", policy.id(), g.player, g.opponent, score);
+                csv.row([
+                    policy.id().to_string(),
+                    g.player.to_string(),
+                    g.opponent.to_string(),
+                    score.to_string(),
+                ]);
             }
         }
     }
-    out
+    csv.finish()
 }
 
 fn name(t: &Tournament, p: StartNo) -> &str {
@@ -447,27 +453,17 @@ fn standings(
         .collect())
 }
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
 fn standings_csv(rows: &[Row]) -> String {
-    let mut out = String::from("rank,start_no,name,points\n");
+    let mut csv = CsvWriter::new(["rank", "start_no", "name", "points"]);
     for r in rows {
-        let _ = writeln!(
-            out,
-            "{},{},{},{}",
-            r.rank,
-            r.start_no,
-            csv_field(&r.name),
-            r.points
-        );
+        csv.row([
+            r.rank.to_string(),
+            r.start_no.to_string(),
+            r.name.clone(),
+            r.points.to_string(),
+        ]);
     }
-    out
+    csv.finish()
 }
 
 fn standings_table(t: &Tournament, basis: Basis, rows: &[Row]) -> String {

@@ -2,12 +2,12 @@
 //! `engine::sensitivity`) — each unplayed game's imputed score and every player's points and
 //! rank as functions of k, the k values where the order changes, and the cliff — as CSV or JSON.
 
+use engine::csv_text::CsvWriter;
 use engine::elo::Expectation;
 use engine::impute::{self, Params, Policy};
 use engine::sensitivity::{self, Cliff, Crossing, KSweep};
 use engine::{StartNo, Tournament};
 use serde::Serialize;
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 /// Output format of `sensitivity`.
@@ -112,61 +112,93 @@ fn words(t: &Tournament, crossings: &[Crossing]) -> Vec<String> {
 /// - `cliff`: x = the round after which `player` withdraws, value = what the other players
 ///   together get from `player`'s games under `policy`; `cliff-real` the real value.
 fn csv(s: &KSweep, cliff: Option<&Cliff>) -> String {
-    let mut out = String::from("series,x,player,opponent,round,policy,value\n");
+    let header = [
+        "series", "x", "player", "opponent", "round", "policy", "value",
+    ];
+    let mut csv = CsvWriter::new(header);
     let round = |r: Option<u32>| r.map_or(String::new(), |r| r.to_string());
+    let empty = String::new;
     for g in &s.games {
         for (k, v) in s.ks.iter().zip(&g.scores) {
-            let _ = writeln!(
-                out,
-                "imputed,{k},{},{},{},bayes,{v}",
-                g.player,
-                g.opponent,
-                round(g.round)
-            );
+            csv.row([
+                "imputed".to_string(),
+                k.to_string(),
+                g.player.to_string(),
+                g.opponent.to_string(),
+                round(g.round),
+                "bayes".to_string(),
+                v.to_string(),
+            ]);
         }
         for (policy, v) in [("elo", g.elo), ("forfeit", g.forfeit)] {
-            let _ = writeln!(
-                out,
-                "imputed,,{},{},{},{policy},{v}",
-                g.player,
-                g.opponent,
-                round(g.round)
-            );
+            csv.row([
+                "imputed".to_string(),
+                empty(),
+                g.player.to_string(),
+                g.opponent.to_string(),
+                round(g.round),
+                policy.to_string(),
+                v.to_string(),
+            ]);
         }
     }
+    let per_player = |series: &str, start_no: StartNo, k: f64, v: String| {
+        [
+            series.to_string(),
+            k.to_string(),
+            start_no.to_string(),
+            empty(),
+            empty(),
+            "bayes".to_string(),
+            v,
+        ]
+    };
     for p in &s.players {
         for (k, v) in s.ks.iter().zip(&p.points) {
-            let _ = writeln!(out, "points,{k},{},,,bayes,{v}", p.start_no);
+            csv.row(per_player("points", p.start_no, *k, v.to_string()));
         }
     }
     for p in &s.players {
         for (k, v) in s.ks.iter().zip(&p.ranks) {
-            let _ = writeln!(out, "rank,{k},{},,,bayes,{v}", p.start_no);
+            csv.row(per_player("rank", p.start_no, *k, v.to_string()));
         }
     }
     for c in &s.crossings {
-        let _ = writeln!(
-            out,
-            "crossing,{},{},{},,bayes,{}",
-            c.k, c.passer, c.passed, c.points
-        );
+        csv.row([
+            "crossing".to_string(),
+            c.k.to_string(),
+            c.passer.to_string(),
+            c.passed.to_string(),
+            empty(),
+            "bayes".to_string(),
+            c.points.to_string(),
+        ]);
     }
     if let Some(c) = cliff {
         for step in &c.steps {
             for p in Policy::ALL {
-                let _ = writeln!(
-                    out,
-                    "cliff,{},{},,,{},{}",
-                    step.after_round,
-                    c.player,
-                    p.id(),
-                    step.received(p)
-                );
+                csv.row([
+                    "cliff".to_string(),
+                    step.after_round.to_string(),
+                    c.player.to_string(),
+                    empty(),
+                    empty(),
+                    p.id().to_string(),
+                    step.received(p).to_string(),
+                ]);
             }
         }
         if let Some(real) = c.real {
-            let _ = writeln!(out, "cliff-real,,{},,,,{real}", c.player);
+            csv.row([
+                "cliff-real".to_string(),
+                empty(),
+                c.player.to_string(),
+                empty(),
+                empty(),
+                empty(),
+                real.to_string(),
+            ]);
         }
     }
-    out
+    csv.finish()
 }

@@ -2,6 +2,7 @@
 //! over [`engine::tiebreak`] (FIDE C.07) and [`engine::rating`] (FIDE B.02).
 
 use clap::{Args, ValueEnum};
+use engine::csv_text::CsvWriter;
 use engine::impute::Params;
 use engine::rating::{self, RatingReport};
 use engine::standings::{self as standings_of, Basis, Fallback};
@@ -282,21 +283,22 @@ struct JsonRatings<'a> {
 }
 
 fn ratings_csv(report: &RatingReport) -> String {
-    let mut out = String::from("start_no,rating,k,games,score,expected,change\n");
+    let header = [
+        "start_no", "rating", "k", "games", "score", "expected", "change",
+    ];
+    let mut csv = CsvWriter::new(header);
     for c in &report.changes {
-        let _ = writeln!(
-            out,
-            "{},{},{},{},{},{},{}",
-            c.start_no,
-            c.rating,
-            c.k,
-            c.games.len(),
+        csv.row([
+            c.start_no.to_string(),
+            c.rating.to_string(),
+            c.k.to_string(),
+            c.games.len().to_string(),
             points(c.score),
             rating::two_decimals(i64::from(c.expected_hundredths)),
-            rating::two_decimals(c.change_hundredths)
-        );
+            rating::two_decimals(c.change_hundredths),
+        ]);
     }
-    out
+    csv.finish()
 }
 
 fn ratings_table(t: &Tournament, r: &RatingReport) -> String {

@@ -275,6 +275,44 @@ fn trf_warnings_go_to_stderr_with_file_line_and_column() {
     assert_eq!(a, b);
 }
 
+/// A name with a comma, quotes and a line break is one quoted field (RFC 4180), in the plain
+/// standings and in the tie-break standings (the app's download): the exact CSV text.
+#[test]
+fn standings_csv_quotes_a_name_with_comma_quotes_and_line_break() {
+    let mut t = engine::example::withdrawal();
+    t.players[0].name = "Carlsen, \"Magnus\"\nNOR".to_string();
+    let f = file_with(&write_as(&t, FileFormat::Json), ".json");
+    let p = f.path().to_str().unwrap();
+    assert_eq!(
+        stdout_of(&["standings", p, "--format", "csv"]),
+        "rank,start_no,name,points\n\
+         1,6,Chen Wei,6.5\n\
+         2,9,Jonas Berg,6\n\
+         3,5,Mikhail Orlov,5.5\n\
+         4,2,Lucas Moreau,5\n\
+         5,1,\"Carlsen, \"\"Magnus\"\"\nNOR\",4.5\n\
+         5,7,Rafael Souza,4.5\n\
+         7,3,Daniel Okafor,4\n\
+         7,8,Anand Rao,4\n\
+         7,10,Samuel Adeyemi,4\n\
+         10,4,Tomás Reyes,1\n"
+    );
+    assert_eq!(
+        stdout_of(&["standings", p, "--tiebreaks", "DE,SB", "--format", "csv"]),
+        "rank,start_no,name,points,DE,SB\n\
+         1,6,Chen Wei,6.5,0,26\n\
+         2,9,Jonas Berg,6,0,23.75\n\
+         3,5,Mikhail Orlov,5.5,0,23.25\n\
+         4,2,Lucas Moreau,5,0,20.25\n\
+         5,1,\"Carlsen, \"\"Magnus\"\"\nNOR\",4.5,0,19.75\n\
+         6,7,Rafael Souza,4.5,0,16.5\n\
+         7,8,Anand Rao,4,1,16\n\
+         8,3,Daniel Okafor,4,2,15.75\n\
+         9,10,Samuel Adeyemi,4,3,16.5\n\
+         10,4,Tomás Reyes,1,0,4.25\n"
+    );
+}
+
 /// `crosstable convert FROM TO [--to FORMAT]`, asserted on by the caller.
 fn convert(from: &Path, to: &Path, format: Option<&str>) -> assert_cmd::assert::Assert {
     let mut cmd = cli();

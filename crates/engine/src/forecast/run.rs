@@ -1,13 +1,13 @@
 //! The simulation: blocks of seeded final tables, their exact sums, and the merged result.
 
 use super::prepare::{ForecastError, Forecaster};
+use crate::csv_text::CsvWriter;
 use crate::impute::{Policy, POINTS_TOLERANCE};
 use crate::model::{StartNo, Withdrawal};
 use crate::simulate::{sample_score, splitmix64, uniform, ExactSum};
 use chacha20::rand_core::SeedableRng;
 use chacha20::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-use std::fmt::Write as _;
 
 /// Simulations per block: the unit of work of a Web Worker and of progress.
 pub const BLOCK: u64 = 10_000;
@@ -259,21 +259,18 @@ impl Forecast {
     /// One line per player still in the table, under [`super::CSV_HEADER`]; numbers with
     /// enough digits to compare at 0.0001.
     pub fn to_csv(&self) -> String {
-        let mut out = String::from(super::CSV_HEADER);
-        out.push('\n');
+        let mut csv = CsvWriter::new(super::CSV_HEADER.split(','));
         for r in &self.rows {
-            let _ = writeln!(
-                out,
-                "{},{},{},{:.4},{:.6},{:.6}",
-                r.start_no,
-                csv_field(&r.name),
+            csv.row([
+                r.start_no.to_string(),
+                r.name.clone(),
                 trim_number(r.points_now),
-                r.expected_points,
-                r.p_first,
-                r.p_podium
-            );
+                format!("{:.4}", r.expected_points),
+                format!("{:.6}", r.p_first),
+                format!("{:.6}", r.p_podium),
+            ]);
         }
-        out
+        csv.finish()
     }
 
     /// The row of `start_no`, when that player is in the table.
@@ -288,14 +285,5 @@ fn trim_number(x: f64) -> String {
         format!("{x}")
     } else {
         format!("{x:.4}")
-    }
-}
-
-/// RFC 4180: quoted when it holds a comma, a quote or a line break.
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
     }
 }

@@ -170,3 +170,26 @@ fn bad_settings_are_refused() {
         Err(ForecastError::MissingRating { player: 3, .. })
     ));
 }
+
+/// A name with a comma, quotes and a line break is one quoted field (RFC 4180), the rest as
+/// written: the CSV text exactly, on the complete event (every number certain).
+#[test]
+fn csv_quotes_a_name_with_comma_quotes_and_line_break() {
+    let mut t = example::complete();
+    t.players[0].name = "Carlsen, \"Magnus\"\nNOR".to_string();
+    let f = forecast(&t, &config(Policy::Fide, 1000)).unwrap();
+    assert_eq!(
+        f.to_csv(),
+        "start_no,name,points_now,expected_points,p_first,p_podium\n\
+         6,Chen Wei,6.5,6.5000,1.000000,1.000000\n\
+         9,Jonas Berg,6,6.0000,0.000000,1.000000\n\
+         2,Lucas Moreau,5,5.0000,0.000000,0.500000\n\
+         5,Mikhail Orlov,5,5.0000,0.000000,0.500000\n\
+         1,\"Carlsen, \"\"Magnus\"\"\nNOR\",4.5,4.5000,0.000000,0.000000\n\
+         7,Rafael Souza,4.5,4.5000,0.000000,0.000000\n\
+         8,Anand Rao,4,4.0000,0.000000,0.000000\n\
+         10,Samuel Adeyemi,4,4.0000,0.000000,0.000000\n\
+         3,Daniel Okafor,3.5,3.5000,0.000000,0.000000\n\
+         4,Tomás Reyes,2,2.0000,0.000000,0.000000\n"
+    );
+}

@@ -2,6 +2,7 @@
 
 use super::config::StudyConfig;
 use super::methods::{PerMethod, METHODS};
+use crate::csv_text::CsvWriter;
 use crate::impute::Policy;
 use serde::{Deserialize, Serialize};
 
@@ -166,21 +167,22 @@ impl StudyResult {
     /// One row per scenario: the scenario, the six RMSEs (full precision), and the tournaments,
     /// k and seed that reproduce it.
     pub fn to_csv(&self) -> String {
-        let mut out = String::from(CSV_HEADER);
-        out.push('\n');
+        let mut csv = CsvWriter::new(CSV_HEADER.split(','));
         for r in &self.scenarios {
-            let rmse = r.rmse.to_array().map(|x| x.to_string()).join(",");
-            out.push_str(&format!(
-                "{},{},{},{rmse},{},{},{}\n",
-                r.rating_sd,
-                r.form,
-                r.withdrawal_after,
-                self.tournaments_per_scenario,
-                self.k,
-                self.seed
-            ));
+            let scenario = [
+                r.rating_sd.to_string(),
+                r.form.to_string(),
+                r.withdrawal_after.to_string(),
+            ];
+            let rmse = r.rmse.to_array().map(|x| x.to_string());
+            let run = [
+                self.tournaments_per_scenario.to_string(),
+                self.k.to_string(),
+                self.seed.to_string(),
+            ];
+            csv.row(scenario.into_iter().chain(rmse).chain(run));
         }
-        out
+        csv.finish()
     }
 }
 

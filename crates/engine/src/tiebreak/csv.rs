@@ -7,17 +7,8 @@
 //! is a tie-break that does not apply (KS in a Swiss, ARO without a rated game).
 
 use super::{Number, Standings};
+use crate::csv_text::CsvWriter;
 use crate::model::Tournament;
-use std::fmt::Write as _;
-
-/// A CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break.
-pub fn field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
 
 fn cell(v: Option<Number>) -> String {
     v.map_or_else(String::new, |n| n.to_string())
@@ -32,42 +23,29 @@ pub fn codes(s: &Standings) -> Vec<String> {
 /// `s` in list order: the CLI passes the codes exactly as the user listed them, the app
 /// [`codes`]. Names come from `t` (`?` for a start number it does not know).
 pub fn standings(t: &Tournament, s: &Standings, columns: &[String]) -> String {
-    let mut out = String::from("rank,start_no,name,points");
-    for c in columns {
-        out.push(',');
-        out.push_str(&field(c));
-    }
-    out.push('\n');
+    let fixed = ["rank", "start_no", "name", "points"].into_iter();
+    let mut csv = CsvWriter::new(fixed.chain(columns.iter().map(String::as_str)));
     for r in &s.rows {
         let name = t.player(r.start_no).map_or("?", |p| p.name.as_str());
-        let _ = write!(
-            out,
-            "{},{},{},{}",
-            r.rank,
-            r.start_no,
-            field(name),
-            r.points
+        let fields = [
+            r.rank.to_string(),
+            r.start_no.to_string(),
+            name.to_string(),
+            r.points.to_string(),
+        ];
+        csv.row(
+            fields
+                .into_iter()
+                .chain(r.values.iter().map(|v| cell(v.value))),
         );
-        for v in &r.values {
-            out.push(',');
-            out.push_str(&cell(v.value));
-        }
-        out.push('\n');
     }
-    out
+    csv.finish()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::tiebreak::{self, Config, Tiebreak};
-
-    #[test]
-    fn fields_are_quoted_only_when_needed() {
-        assert_eq!(field("Carlsen, Magnus"), "\"Carlsen, Magnus\"");
-        assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(field("Plain"), "Plain");
-    }
 
     #[test]
     fn header_then_one_row_per_player_in_rank_order() {
