@@ -1,27 +1,16 @@
-//! The published page, written as text: every piece of user text through [`escape`].
+//! The published page, written with [`maud`]'s `html!` templates: every value spliced into the
+//! page — the event's and players' names, the address, every word of [`Strings`] — is escaped
+//! by construction. The only text written as is ([`PreEscaped`]) is our own: the constant
+//! stylesheet [`STYLE`] and the QR code's SVG that [`super::qr_svg`] draws.
+//!
+//! The `"\n"` between elements keep the page's source one block a line.
 
 use super::strings::{Phrase, Strings};
 use crate::impute::Params;
 use crate::model::{ByeKind, Color, Entry, Format, GameResult, Outcome, StartNo, Tournament};
 use crate::standings::{self, Basis};
 use crate::tiebreak::{Config, Standings};
-use std::fmt::Write as _;
-
-/// `text` safe inside HTML text and attribute values (`& < > " '`).
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+use maud::{html, Markup, PreEscaped, Render, DOCTYPE};
 
 /// The page's stylesheet: readable on a phone, tables that scroll sideways, and a print
 /// layout (no scrolling, no QR link colours, rounds kept whole on a page where they fit).
@@ -41,44 +30,91 @@ dl.legend dd{margin:0}a{color:#0645ad}footer{margin-top:2rem;color:#555;font-siz
 section.round{break-inside:avoid}h2{break-after:avoid}a{color:inherit;text-decoration:none}\
 th{background:#eee!important;-webkit-print-color-adjust:exact;print-color-adjust:exact}}";
 
-/// The whole page of `t` in the words of `s`; `qr` is the address and its QR drawing.
+/// The whole page of `t` in the words of `s`; `qr` is the address and its QR drawing (the SVG
+/// of [`super::qr_svg`], written as is).
 pub fn page(t: &Tournament, s: &Strings, qr: Option<(&str, &str)>) -> String {
     let config = Config {
         tiebreaks: t.tiebreaks(),
         ..Config::default()
     };
     let standings = standings::compute(t, Basis::Recorded, Params::default(), &config).standings;
-    let mut out = String::new();
-    let title = escape(&t.name);
-    let _ = write!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<header>\n<h1>{title}</h1>\n",
-        s.lang
-    );
-    let _ = writeln!(out, "<p class=\"facts\">{}</p>", escape(&facts(t, s)));
-    if let Some((url, svg)) = qr {
-        let url = escape(url);
-        let _ = writeln!(
-            out,
-            "<div class=\"qr-box\">{svg}<p>{}<br><a href=\"{url}\">{url}</a></p></div>",
-            s.online
-        );
+    html! {
+        (DOCTYPE) "\n"
+        html lang=(s.lang) {
+            "\n"
+            head {
+                "\n"
+                meta charset="utf-8"; "\n"
+                meta name="viewport" content="width=device-width, initial-scale=1"; "\n"
+                title { (t.name) } "\n"
+                // Our own constant stylesheet: no user text in it.
+                style { (PreEscaped(STYLE)) } "\n"
+            } "\n"
+            body {
+                "\n"
+                header {
+                    "\n"
+                    h1 { (t.name) } "\n"
+                    p class="facts" { (facts(t, s)) } "\n"
+                    @if let Some((url, svg)) = qr {
+                        div class="qr-box" {
+                            // The QR code as our code drew it (`qr_svg`): rectangles and a path,
+                            // no user text.
+                            (PreEscaped(svg))
+                            p { (s.online) br; a href=(url) { (url) } }
+                        } "\n"
+                    }
+                } "\n"
+                main {
+                    "\n"
+                    (standings_section(t, s, &standings))
+                    @match t.format {
+                        Format::RoundRobin { .. } => (round_robin_section(t, s)),
+                        Format::Swiss { .. } => (swiss_section(t, s, &standings)),
+                    }
+                    (rounds_section(t, s))
+                } "\n"
+                footer { p { (s.made_with) } } "\n"
+            } "\n"
+        } "\n"
     }
-    out.push_str("</header>\n<main>\n");
-    standings_section(&mut out, t, s, &standings);
-    match t.format {
-        Format::RoundRobin { .. } => round_robin_section(&mut out, t, s),
-        Format::Swiss { .. } => swiss_section(&mut out, t, s, &standings),
+    .into_string()
+}
+
+/// A section headed by `heading` (an `h2` whose `id` labels the section), with `content` after
+/// the heading.
+fn section(id: &str, heading: &str, content: Markup) -> Markup {
+    html! {
+        section aria-labelledby=(id) {
+            "\n"
+            h2 id=(id) { (heading) } "\n"
+            (content)
+        } "\n"
     }
-    rounds_section(&mut out, t, s);
-    let _ = write!(
-        out,
-        "</main>\n<footer><p>{}</p></footer>\n</body>\n</html>\n",
-        s.made_with
-    );
-    out
+}
+
+/// A table in a region that scrolls sideways, labelled by the heading `id`: `head` is the header
+/// row's cells, `body` the rows.
+fn scrolling_table(id: &str, head: Markup, body: Markup) -> Markup {
+    html! {
+        div class="scroll" tabindex="0" role="region" aria-labelledby=(id) {
+            table {
+                "\n"
+                thead { tr { (head) } } "\n"
+                tbody { "\n" (body) } "\n"
+            }
+        } "\n"
+    }
+}
+
+/// A column's header cell.
+fn col(text: impl Render) -> Markup {
+    html! { th scope="col" { (text) } }
+}
+
+/// The header cell of a column of names.
+fn name_col(text: &str) -> Markup {
+    html! { th scope="col" class="name" { (text) } }
 }
 
 /// `Round-robin · 10 players · 9 of 9 rounds played · City · Dates: 2026/03/01 – 2026/03/09`.
@@ -119,10 +155,8 @@ fn number(s: &Strings, n: impl std::fmt::Display) -> String {
 }
 
 fn name(t: &Tournament, p: StartNo) -> String {
-    escape(
-        &t.player(p)
-            .map_or_else(|| format!("#{p}"), |pl| pl.name.clone()),
-    )
+    t.player(p)
+        .map_or_else(|| format!("#{p}"), |pl| pl.name.clone())
 }
 
 fn rating(t: &Tournament, p: StartNo) -> String {
@@ -131,63 +165,55 @@ fn rating(t: &Tournament, p: StartNo) -> String {
         .map_or_else(String::new, |r| r.to_string())
 }
 
-fn withdrawn_mark(t: &Tournament, p: StartNo, s: &Strings) -> String {
-    if t.withdrawal_of(p).is_some() {
-        format!(" <span class=\"wd\">{}</span>", s.withdrawn)
-    } else {
-        String::new()
+/// A row's header cell: the player's name, and ` (withdrawn)` after a withdrawn player's.
+fn player_cell(t: &Tournament, p: StartNo, s: &Strings) -> Markup {
+    html! {
+        th scope="row" class="name" {
+            (name(t, p))
+            @if t.withdrawal_of(p).is_some() {
+                " " span class="wd" { (s.withdrawn) }
+            }
+        }
     }
 }
 
-fn standings_section(out: &mut String, t: &Tournament, s: &Strings, st: &Standings) {
-    let _ = write!(
-        out,
-        "<section aria-labelledby=\"standings\">\n<h2 id=\"standings\">{}</h2>\n<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"standings\"><table>\n<thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>",
-        s.standings, s.rank, s.start_no, s.name, s.rating, s.points
-    );
-    for tb in &st.tiebreaks {
-        let _ = write!(
-            out,
-            "<th scope=\"col\"><abbr title=\"{}\">{}</abbr></th>",
-            escape(&(s.tiebreak)(*tb)),
-            escape(&tb.code())
-        );
-    }
-    out.push_str("</tr></thead>\n<tbody>\n");
-    for row in &st.rows {
-        let p = row.start_no;
-        let _ = write!(
-            out,
-            "<tr><td>{}</td><td>{p}</td><th scope=\"row\" class=\"name\">{}{}</th><td>{}</td><td>{}</td>",
-            row.rank,
-            name(t, p),
-            withdrawn_mark(t, p, s),
-            rating(t, p),
-            number(s, row.points)
-        );
-        for v in &row.values {
-            let _ = write!(
-                out,
-                "<td>{}</td>",
-                v.value.map_or_else(String::new, |n| number(s, n))
-            );
+fn standings_section(t: &Tournament, s: &Strings, st: &Standings) -> Markup {
+    let head = html! {
+        (col(s.rank)) (col(s.start_no)) (name_col(s.name)) (col(s.rating)) (col(s.points))
+        @for tb in &st.tiebreaks {
+            th scope="col" { abbr title=((s.tiebreak)(*tb)) { (tb.code()) } }
         }
-        out.push_str("</tr>\n");
-    }
-    out.push_str("</tbody>\n</table></div>\n");
-    if !st.tiebreaks.is_empty() {
-        let _ = write!(out, "<h3>{}</h3>\n<dl class=\"legend\">", s.legend);
-        for tb in &st.tiebreaks {
-            let _ = write!(
-                out,
-                "<dt>{}</dt><dd>{}</dd>",
-                escape(&tb.code()),
-                escape(&(s.tiebreak)(*tb))
-            );
+    };
+    let body = html! {
+        @for row in &st.rows {
+            tr {
+                td { (row.rank) }
+                td { (row.start_no) }
+                (player_cell(t, row.start_no, s))
+                td { (rating(t, row.start_no)) }
+                td { (number(s, row.points)) }
+                @for v in &row.values {
+                    td { @if let Some(n) = v.value { (number(s, n)) } }
+                }
+            } "\n"
         }
-        out.push_str("</dl>\n");
-    }
-    out.push_str("</section>\n");
+    };
+    section(
+        "standings",
+        s.standings,
+        html! {
+            (scrolling_table("standings", head, body))
+            @if !st.tiebreaks.is_empty() {
+                h3 { (s.legend) } "\n"
+                dl class="legend" {
+                    @for tb in &st.tiebreaks {
+                        dt { (tb.code()) }
+                        dd { ((s.tiebreak)(*tb)) }
+                    }
+                } "\n"
+            }
+        },
+    )
 }
 
 /// A result from the player's side: `1`, `½`, `0`, `+`, `−`; empty while pending.
@@ -204,116 +230,113 @@ fn score_mark(colour: Color, result: GameResult) -> &'static str {
     }
 }
 
-fn round_robin_section(out: &mut String, t: &Tournament, s: &Strings) {
-    let n = t.players.len() as StartNo;
-    let _ = write!(
-        out,
-        "<section aria-labelledby=\"crosstable\">\n<h2 id=\"crosstable\">{}</h2>\n<p class=\"key\">{}</p>\n<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"crosstable\"><table>\n<thead><tr><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th>",
-        s.crosstable, s.round_robin_key, s.start_no, s.name
-    );
-    for q in 1..=n {
-        let _ = write!(
-            out,
-            "<th scope=\"col\"><abbr title=\"{}\">{q}</abbr></th>",
-            name(t, q)
-        );
-    }
-    let _ = writeln!(
-        out,
-        "<th scope=\"col\">{}</th></tr></thead>\n<tbody>",
-        s.points
-    );
-    for p in 1..=n {
-        let _ = write!(
-            out,
-            "<tr><td>{p}</td><th scope=\"row\" class=\"name\">{}{}</th>",
-            name(t, p),
-            withdrawn_mark(t, p, s)
-        );
-        for q in 1..=n {
-            if p == q {
-                out.push_str("<td class=\"self\"></td>");
-                continue;
-            }
-            let marks: Vec<&str> = t
-                .rounds
-                .iter()
-                .filter_map(|r| match r.entry(p) {
-                    Entry::Game {
-                        opponent,
-                        colour,
-                        result,
-                    } if opponent == q => Some(score_mark(colour, result)),
-                    _ => None,
-                })
-                .collect();
-            let _ = write!(out, "<td>{}</td>", marks.join(" "));
-        }
-        let _ = writeln!(out, "<td>{}</td></tr>", number(s, t.points(p)));
-    }
-    out.push_str("</tbody>\n</table></div>\n</section>\n");
+/// The crosstable section: its key to the cells, then its table.
+fn crosstable_section(s: &Strings, key: &str, head: Markup, body: Markup) -> Markup {
+    section(
+        "crosstable",
+        s.crosstable,
+        html! {
+            p class="key" { (key) } "\n"
+            (scrolling_table("crosstable", head, body))
+        },
+    )
 }
 
-fn swiss_section(out: &mut String, t: &Tournament, s: &Strings, st: &Standings) {
+fn round_robin_section(t: &Tournament, s: &Strings) -> Markup {
+    let n = t.players.len() as StartNo;
+    let head = html! {
+        (col(s.start_no)) (name_col(s.name))
+        @for q in 1..=n {
+            th scope="col" { abbr title=(name(t, q)) { (q) } }
+        }
+        (col(s.points))
+    };
+    let body = html! {
+        @for p in 1..=n {
+            tr {
+                td { (p) }
+                (player_cell(t, p, s))
+                @for q in 1..=n {
+                    @if p == q {
+                        td class="self" {}
+                    } @else {
+                        td { (marks(t, p, q).join(" ")) }
+                    }
+                }
+                td { (number(s, t.points(p))) }
+            } "\n"
+        }
+    };
+    crosstable_section(s, s.round_robin_key, head, body)
+}
+
+/// The results of `p` against `q` in a round-robin, one mark a game.
+fn marks(t: &Tournament, p: StartNo, q: StartNo) -> Vec<&'static str> {
+    t.rounds
+        .iter()
+        .filter_map(|r| match r.entry(p) {
+            Entry::Game {
+                opponent,
+                colour,
+                result,
+            } if opponent == q => Some(score_mark(colour, result)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn swiss_section(t: &Tournament, s: &Strings, st: &Standings) -> Markup {
     let rank_of = |p: StartNo| {
         st.rows
             .iter()
             .position(|r| r.start_no == p)
             .map_or(0, |i| i + 1)
     };
-    let _ = write!(
-        out,
-        "<section aria-labelledby=\"crosstable\">\n<h2 id=\"crosstable\">{}</h2>\n<p class=\"key\">{}</p>\n<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"crosstable\"><table>\n<thead><tr><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th><th scope=\"col\">{}</th>",
-        s.crosstable, s.swiss_key, s.rank, s.name, s.rating
-    );
-    for r in 1..=t.rounds.len() {
-        let _ = write!(out, "<th scope=\"col\">{r}</th>");
-    }
-    let _ = writeln!(
-        out,
-        "<th scope=\"col\">{}</th></tr></thead>\n<tbody>",
-        s.points
-    );
-    for (i, row) in st.rows.iter().enumerate() {
-        let p = row.start_no;
-        let _ = write!(
-            out,
-            "<tr><td>{}</td><th scope=\"row\" class=\"name\">{}{}</th><td>{}</td>",
-            i + 1,
-            name(t, p),
-            withdrawn_mark(t, p, s),
-            rating(t, p)
-        );
-        for round in &t.rounds {
-            let cell = match round.entry(p) {
-                Entry::Game {
-                    opponent,
-                    colour,
-                    result,
-                } => format!(
-                    "{}{}{}",
-                    rank_of(opponent),
-                    if colour == Color::White {
-                        s.white_letter
-                    } else {
-                        s.black_letter
-                    },
-                    score_mark(colour, result)
-                ),
-                Entry::Bye(kind) => match kind {
-                    ByeKind::PairingAllocated => "U",
-                    ByeKind::Full => "F",
-                    ByeKind::Half => "H",
-                    ByeKind::Zero => "Z",
-                }
-                .to_owned(),
-                Entry::None => String::new(),
-            };
-            let _ = write!(out, "<td>{cell}</td>");
+    let cell = |p: StartNo, round: &crate::model::Round| match round.entry(p) {
+        Entry::Game {
+            opponent,
+            colour,
+            result,
+        } => format!(
+            "{}{}{}",
+            rank_of(opponent),
+            if colour == Color::White {
+                s.white_letter
+            } else {
+                s.black_letter
+            },
+            score_mark(colour, result)
+        ),
+        Entry::Bye(kind) => match kind {
+            ByeKind::PairingAllocated => "U",
+            ByeKind::Full => "F",
+            ByeKind::Half => "H",
+            ByeKind::Zero => "Z",
         }
-        let _ = writeln!(out, "<td>{}</td></tr>", number(s, row.points));
-    }
-    out.push_str("</tbody>\n</table></div>\n</section>\n");
+        .to_owned(),
+        Entry::None => String::new(),
+    };
+    let head = html! {
+        (col(s.rank)) (name_col(s.name)) (col(s.rating))
+        @for r in 1..=t.rounds.len() {
+            (col(r))
+        }
+        (col(s.points))
+    };
+    let body = html! {
+        @for (i, row) in st.rows.iter().enumerate() {
+            tr {
+                td { (i + 1) }
+                (player_cell(t, row.start_no, s))
+                td { (rating(t, row.start_no)) }
+                @for round in &t.rounds {
+                    td { (cell(row.start_no, round)) }
+                }
+                td { (number(s, row.points)) }
+            } "\n"
+        }
+    };
+    crosstable_section(s, s.swiss_key, head, body)
 }
 
 /// A game's result as a results list prints it: `1-0`, `½-½`, `0-1`, `+/-`, …; empty while
@@ -332,53 +355,61 @@ fn result_mark(result: GameResult) -> &'static str {
     }
 }
 
-fn rounds_section(out: &mut String, t: &Tournament, s: &Strings) {
-    let _ = writeln!(
-        out,
-        "<section aria-labelledby=\"rounds\">\n<h2 id=\"rounds\">{}</h2>",
-        s.rounds
-    );
-    for (i, round) in t.rounds.iter().enumerate() {
-        let r = i + 1;
-        let _ = write!(
-            out,
-            "<section class=\"round\" aria-labelledby=\"round-{r}\">\n<h3 id=\"round-{r}\">{}</h3>\n<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"round-{r}\"><table>\n<thead><tr><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th><th scope=\"col\">{}</th><th scope=\"col\" class=\"name\">{}</th></tr></thead>\n<tbody>\n",
-            escape(&(s.phrase)(Phrase::Round(r))),
-            s.board,
-            s.white,
-            s.result,
-            s.black
-        );
-        for (b, g) in round.games.iter().enumerate() {
-            let result = match result_mark(g.result) {
-                "" => format!("<span class=\"key\">{}</span>", s.pending),
-                m => m.to_owned(),
-            };
-            let _ = writeln!(
-                out,
-                "<tr><td>{}</td><td class=\"name\">{}</td><td>{result}</td><td class=\"name\">{}</td></tr>",
-                b + 1,
-                name(t, g.white),
-                name(t, g.black)
-            );
+fn rounds_section(t: &Tournament, s: &Strings) -> Markup {
+    section(
+        "rounds",
+        s.rounds,
+        html! {
+            @for (i, round) in t.rounds.iter().enumerate() {
+                (round_section(t, s, i + 1, round))
+            }
+            @if t.rounds.is_empty() {
+                p { (s.not_paired) } "\n"
+            }
+        },
+    )
+}
+
+/// Round `r`: its games board by board, then its byes.
+fn round_section(t: &Tournament, s: &Strings, r: usize, round: &crate::model::Round) -> Markup {
+    let id = format!("round-{r}");
+    let head = html! {
+        (col(s.board)) (name_col(s.white)) (col(s.result)) (name_col(s.black))
+    };
+    let body = html! {
+        @for (b, g) in round.games.iter().enumerate() {
+            tr {
+                td { (b + 1) }
+                td class="name" { (name(t, g.white)) }
+                td {
+                    @match result_mark(g.result) {
+                        "" => span class="key" { (s.pending) },
+                        mark => (mark),
+                    }
+                }
+                td class="name" { (name(t, g.black)) }
+            } "\n"
         }
-        for bye in &round.byes {
-            let what = match bye.kind {
-                ByeKind::PairingAllocated | ByeKind::Full => s.bye,
-                ByeKind::Half => s.half_bye,
-                ByeKind::Zero => s.zero_bye,
-            };
-            let _ = writeln!(
-                out,
-                "<tr><td></td><td class=\"name\">{}</td><td>{}</td><td class=\"name\">{what}</td></tr>",
-                name(t, bye.player),
-                number(s, bye.kind.points())
-            );
+        @for bye in &round.byes {
+            tr {
+                td {}
+                td class="name" { (name(t, bye.player)) }
+                td { (number(s, bye.kind.points())) }
+                td class="name" {
+                    @match bye.kind {
+                        ByeKind::PairingAllocated | ByeKind::Full => (s.bye),
+                        ByeKind::Half => (s.half_bye),
+                        ByeKind::Zero => (s.zero_bye),
+                    }
+                }
+            } "\n"
         }
-        out.push_str("</tbody>\n</table></div>\n</section>\n");
+    };
+    html! {
+        section class="round" aria-labelledby=(id) {
+            "\n"
+            h3 id=(id) { ((s.phrase)(Phrase::Round(r))) } "\n"
+            (scrolling_table(&id, head, body))
+        } "\n"
     }
-    if t.rounds.is_empty() {
-        let _ = writeln!(out, "<p>{}</p>", s.not_paired);
-    }
-    out.push_str("</section>\n");
 }

@@ -2,13 +2,14 @@
 //! printable) — title and dates, the standings with the event's own tie-breaks, the crosstable
 //! (round-robin grid, or the Swiss crosstable: opponent, colour and result per round), and
 //! every round's pairings and results — with a QR code for the address where the organiser
-//! will post it. Every word comes from [`Strings`]; every piece of user text is escaped.
+//! will post it. Every word comes from [`Strings`]; every piece of text is escaped by
+//! construction (`maud` templates, html.rs).
 
 mod html;
 mod qr;
 mod strings;
 
-pub use html::{escape, page};
+pub use html::page;
 pub use qr::{qr_svg, QrError};
 pub use strings::{Phrase, Strings, ENGLISH};
 

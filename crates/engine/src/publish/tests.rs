@@ -41,7 +41,8 @@ fn the_page_escapes_every_name_and_has_no_script() {
     assert!(!html.contains("<script"), "user text must be escaped");
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
     assert!(html.contains("Tom &amp; &quot;Jerry&quot;"));
-    assert!(html.contains("O&#39;Brien"));
+    // An apostrophe needs no escaping: every attribute value is in double quotes.
+    assert!(html.contains("O'Brien"));
     assert!(html.contains("<title>Open &lt;A&amp;B&gt;</title>"));
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert!(html.contains("@media print"));
@@ -49,6 +50,54 @@ fn the_page_escapes_every_name_and_has_no_script() {
         !html.contains("<link") && !html.contains("src=\""),
         "self-contained"
     );
+}
+
+/// User text full of markup, as the page must show it: `&`, `<`, `>` and `"` escaped (`'` needs
+/// no escaping, every attribute value being in double quotes).
+const NASTY: &str = "<script>alert('x')</script> & \"Tom\" O'Brien";
+const NASTY_ESCAPED: &str = "&lt;script&gt;alert('x')&lt;/script&gt; &amp; &quot;Tom&quot; O'Brien";
+
+/// `t` with its name, its city and its first player's name all `text`.
+fn named(mut t: crate::Tournament, text: &str) -> crate::Tournament {
+    t.name = text.to_owned();
+    t.info.city = text.to_owned();
+    t.players[0].name = text.to_owned();
+    t
+}
+
+/// The escaping is by construction: in every place a name is shown (title, heading, facts,
+/// standings, crosstable — a round-robin's column titles too — and every round's table), a name
+/// full of markup shows escaped, as many times as a plain name shows, and no `<script` of it
+/// reaches the page.
+#[test]
+fn markup_in_names_is_escaped_everywhere_it_is_shown() {
+    let url = "https://example.org/?a=1&b=\"<script>\"";
+    let options = Options {
+        url: Some(url.into()),
+    };
+    for t in [crate::example::withdrawal(), swiss_with_awkward_names()] {
+        let plain = publish(&named(t.clone(), "Zq Plain"), &options).expect("page");
+        let html = publish(&named(t, NASTY), &options).expect("page");
+        assert!(!html.contains("<script"), "{html}");
+        assert!(!html.contains(NASTY));
+        let shown = plain.matches("Zq Plain").count();
+        assert!(shown > 5, "{shown}");
+        assert_eq!(html.matches(NASTY_ESCAPED).count(), shown, "{html}");
+        for place in [
+            format!("<title>{NASTY_ESCAPED}</title>"),
+            format!("<h1>{NASTY_ESCAPED}</h1>"),
+            format!(" · {NASTY_ESCAPED}"),
+            format!("<th scope=\"row\" class=\"name\">{NASTY_ESCAPED}"),
+            format!("<td class=\"name\">{NASTY_ESCAPED}</td>"),
+        ] {
+            assert!(html.contains(&place), "{place}");
+        }
+        assert!(
+            html.contains(r#"href="https://example.org/?a=1&amp;b=&quot;&lt;script&gt;&quot;""#)
+        );
+    }
+    let html = publish(&named(crate::example::withdrawal(), NASTY), &options).expect("page");
+    assert!(html.contains(&format!("<abbr title=\"{NASTY_ESCAPED}\">1</abbr>")));
 }
 
 #[test]
