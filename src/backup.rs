@@ -3,7 +3,9 @@
 //! reading it back completely before anything changes, and comparing it with the events held
 //! now (missing ones are added, identical ones skipped, conflicts asked about newest first).
 
+use crate::event_id::EventId;
 use crate::files;
+use crate::persist::Events;
 use crate::persist::{read_event, version_of, SavedEvent, Settings};
 use engine::json::JsonError;
 use serde::{Deserialize, Serialize};
@@ -44,7 +46,7 @@ pub fn backup(events: &[SavedEvent], settings: &Settings, created: f64) -> Strin
         events: events
             .iter()
             .map(|e| BackupEvent {
-                id: e.id.clone(),
+                id: e.id.to_string(),
                 updated: e.updated,
                 event: serde_json::from_str(&files::to_json(&e.tournament))
                     .unwrap_or(serde_json::Value::Null),
@@ -110,13 +112,13 @@ pub fn read_backup(text: &str) -> Result<Backup, BackupError> {
         serde_json::from_value(value).map_err(|e| BackupError::Unexpected(e.to_string()))?;
     let mut events = Vec::with_capacity(record.events.len());
     for (i, e) in record.events.into_iter().enumerate() {
-        if e.id.is_empty() || e.id.contains(|c: char| c.is_whitespace() || c == '/') {
+        let Some(id) = EventId::checked(&e.id) else {
             return Err(BackupError::BadId {
                 index: i + 1,
                 id: e.id,
             });
-        }
-        if events.iter().any(|x: &SavedEvent| x.id == e.id) {
+        };
+        if events.has_event(&id) {
             return Err(BackupError::IdTwice { id: e.id });
         }
         let tournament = read_event(&e.event.to_string()).map_err(|error| BackupError::Event {
@@ -125,7 +127,7 @@ pub fn read_backup(text: &str) -> Result<Backup, BackupError> {
             error,
         })?;
         events.push(SavedEvent {
-            id: e.id,
+            id,
             updated: if e.updated.is_finite() {
                 e.updated
             } else {
@@ -170,7 +172,7 @@ pub struct RestorePlan {
 pub fn plan_restore(backup: &Backup, current: &[SavedEvent]) -> RestorePlan {
     let mut plan = RestorePlan::default();
     for theirs in &backup.events {
-        match current.iter().find(|e| e.id == theirs.id) {
+        match current.event(&theirs.id) {
             None => plan.missing.push(theirs.clone()),
             Some(ours)
                 if files::to_json(&ours.tournament) == files::to_json(&theirs.tournament) =>
@@ -195,7 +197,7 @@ mod tests {
 
     fn saved(id: &str, updated: f64, tournament: Tournament) -> SavedEvent {
         SavedEvent {
-            id: id.into(),
+            id: EventId::new(id),
             updated,
             revision: 3,
             tournament,

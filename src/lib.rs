@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod app;
 pub mod backup;
 pub mod components;
+pub mod event_id;
 pub mod files;
 pub mod home_shell;
 pub mod lang;

@@ -2,6 +2,7 @@
 //! standings with tie-breaks (on the recorded results or a withdrawal policy's crosstable) and
 //! its FIDE rating report, as memos every component of the tab reads.
 
+use crate::event_id::EventId;
 use crate::store::Store;
 use crate::tiebreaks::TiebreakChoice;
 use engine::rating::{self, RatingReport};
@@ -18,7 +19,7 @@ pub type Computed = BasisStandings;
 /// The event's standings, live. Copy: pass it to each component of the tab.
 #[derive(Clone, Copy)]
 pub struct LiveStandings {
-    pub event_id: StoredValue<String>,
+    pub event_id: StoredValue<EventId>,
     pub tournament: Memo<Option<Tournament>>,
     pub choice: Memo<TiebreakChoice>,
     pub computed: Memo<Option<Computed>>,
@@ -26,7 +27,7 @@ pub struct LiveStandings {
 }
 
 impl LiveStandings {
-    pub fn new(store: Store, id: String) -> LiveStandings {
+    pub fn new(store: Store, id: EventId) -> LiveStandings {
         let tournament = store.tournament(id.clone());
         let params = Memo::new(move |_| store.settings.with(|s| s.params()));
         let choice = store.tiebreak_choice(id.clone());

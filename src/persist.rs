@@ -13,6 +13,7 @@
 //! overwritten and never deleted by the app — it is set aside ([`Quarantined`]), left out of the
 //! list and reported, with its raw text offered for download. Only the user may discard it.
 
+use crate::event_id::EventId;
 use crate::files::{self, BrowserError};
 use crate::tiebreaks::{parse_codes, StandingsView};
 use engine::elo::Expectation;
@@ -35,14 +36,46 @@ pub const INDEX_KEY: &str = "crosstable.v1.index";
 pub const SETTINGS_KEY: &str = "crosstable.v1.settings";
 pub const EVENT_PREFIX: &str = "crosstable.v1.event.";
 
-pub fn event_key(id: &str) -> String {
+pub fn event_key(id: &EventId) -> String {
     format!("{EVENT_PREFIX}{id}")
+}
+
+/// The one lookup of an event by its id, for the store's list of events (and the backup's).
+pub trait Events {
+    /// The event with id `id`, if there is one.
+    fn event(&self, id: &EventId) -> Option<&SavedEvent>;
+    /// The event with id `id`, to change, if there is one.
+    fn event_mut(&mut self, id: &EventId) -> Option<&mut SavedEvent>;
+    /// Is there an event with id `id`?
+    fn has_event(&self, id: &EventId) -> bool {
+        self.event(id).is_some()
+    }
+}
+
+impl Events for [SavedEvent] {
+    fn event(&self, id: &EventId) -> Option<&SavedEvent> {
+        self.iter().find(|e| &e.id == id)
+    }
+
+    fn event_mut(&mut self, id: &EventId) -> Option<&mut SavedEvent> {
+        self.iter_mut().find(|e| &e.id == id)
+    }
+}
+
+impl Events for Vec<SavedEvent> {
+    fn event(&self, id: &EventId) -> Option<&SavedEvent> {
+        self.as_slice().event(id)
+    }
+
+    fn event_mut(&mut self, id: &EventId) -> Option<&mut SavedEvent> {
+        self.as_mut_slice().event_mut(id)
+    }
 }
 
 /// One event as the app holds it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SavedEvent {
-    pub id: String,
+    pub id: EventId,
     /// Milliseconds since the Unix epoch of the last change.
     pub updated: f64,
     /// Bumped on every change; the persister writes an event when it differs from the saved one.
@@ -58,14 +91,14 @@ pub struct SavedEvent {
 pub struct Settings {
     pub k: f64,
     pub expectation: Expectation,
-    pub selected: Option<String>,
+    pub selected: Option<EventId>,
     /// Each event's Standings tab preferences (rule version, basis), by event id; an event
     /// without an entry uses the defaults.
-    pub standings: BTreeMap<String, StandingsView>,
+    pub standings: BTreeMap<EventId, StandingsView>,
     /// Tie-break lists a version-1 record kept here, by event id, that could not be moved into
     /// their event yet (it was set aside as unreadable): kept, not lost. Empty otherwise.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub unmoved_tiebreaks: BTreeMap<String, Vec<String>>,
+    pub unmoved_tiebreaks: BTreeMap<EventId, Vec<String>>,
     /// The simulation page's last settings (not its results).
     pub simulation: StudyConfig,
     /// The interface language the reader chose (`"fr"`); absent until they choose, while the
@@ -112,7 +145,7 @@ impl Settings {
 /// One line of the index: enough to list an event without parsing it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct IndexEntry {
-    pub id: String,
+    pub id: EventId,
     pub name: String,
     /// Milliseconds since the Unix epoch of the last change.
     pub updated: f64,
@@ -195,7 +228,7 @@ pub struct Loaded {
     pub unavailable: Option<Unavailable>,
     /// The stored text of each loaded event, by id: what the persister compares storage with
     /// before it writes (see [`Persister::sync`]).
-    pub texts: HashMap<String, String>,
+    pub texts: HashMap<EventId, String>,
 }
 
 /// Upgrades a record written by schema version `from` to [`SCHEMA_VERSION`], one step at a time.
@@ -259,7 +292,7 @@ fn tiebreaks_leave_the_settings(mut record: serde_json::Value) -> serde_json::Va
 fn move_tiebreaks_into_events(loaded: &mut Loaded) {
     let lists = std::mem::take(&mut loaded.settings.unmoved_tiebreaks);
     for (id, codes) in lists {
-        if let Some(e) = loaded.events.iter_mut().find(|e| e.id == id) {
+        if let Some(e) = loaded.events.event_mut(&id) {
             e.tournament.set_tiebreaks(&parse_codes(&codes));
             e.revision = e.revision.max(1);
         } else if loaded.quarantined.iter().any(|q| q.key == event_key(&id)) {
@@ -355,16 +388,16 @@ fn load_from(storage: &web_sys::Storage) -> Loaded {
 
     // Events: in index order, then any stored event the index does not know (a write
     // interrupted between the event and the index), oldest key order.
-    let mut ids: Vec<String> = index.iter().map(|e| e.id.clone()).collect();
+    let mut ids: Vec<EventId> = index.iter().map(|e| e.id.clone()).collect();
     let mut event_keys: Vec<&String> = keys
         .iter()
         .filter(|k| k.starts_with(EVENT_PREFIX))
         .collect();
     event_keys.sort();
     for key in event_keys {
-        let id = &key[EVENT_PREFIX.len()..];
-        if !ids.iter().any(|i| i == id) {
-            ids.push(id.to_string());
+        let id = EventId::new(&key[EVENT_PREFIX.len()..]);
+        if !ids.contains(&id) {
+            ids.push(id);
         }
     }
     let updated: HashMap<&str, f64> = index.iter().map(|e| (e.id.as_str(), e.updated)).collect();
@@ -398,7 +431,7 @@ fn load_from(storage: &web_sys::Storage) -> Loaded {
 /// saved it (or deleted it). The page's change was not written; the page takes the stored copy.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StaleEvent {
-    pub id: String,
+    pub id: EventId,
     /// The event's name in this page, for the message.
     pub name: String,
     /// What storage holds now (`None`: the other tab deleted the event).
@@ -425,13 +458,13 @@ pub fn may_overwrite(seen: Option<&str>, stored: Option<&str>) -> bool {
 pub struct Persister {
     storage: Option<web_sys::Storage>,
     /// Revision of each event as last written (or loaded).
-    saved: HashMap<String, u64>,
+    saved: HashMap<EventId, u64>,
     /// The stored text of each event as this page last read or wrote it.
-    seen: HashMap<String, String>,
+    seen: HashMap<EventId, String>,
     /// Keys set aside at load: never written, never removed.
     protected: HashSet<String>,
     /// Events a migration changed at load, until they are saved (the settings wait for them).
-    migrated: HashSet<String>,
+    migrated: HashSet<EventId>,
     last_index: Option<String>,
     last_settings: Option<String>,
 }
@@ -458,11 +491,11 @@ impl Persister {
 
     /// Another tab stored `text` for event `id` (or deleted it: `None`), and this page now holds
     /// that copy at `revision`: count it as saved, so that it is not written back.
-    pub fn received(&mut self, id: &str, text: Option<String>, revision: u64) {
+    pub fn received(&mut self, id: &EventId, text: Option<String>, revision: u64) {
         match text {
             Some(text) => {
-                self.saved.insert(id.to_string(), revision);
-                self.seen.insert(id.to_string(), text);
+                self.saved.insert(id.clone(), revision);
+                self.seen.insert(id.clone(), text);
             }
             None => {
                 self.saved.remove(id);
@@ -533,11 +566,11 @@ impl Persister {
             }
         }
         // A stale event stays out of the "gone" list below: the store replaces or removes it.
-        let stale_ids: HashSet<&str> = stale.iter().map(|s| s.id.as_str()).collect();
-        let gone: Vec<String> = self
+        let stale_ids: HashSet<&EventId> = stale.iter().map(|s| &s.id).collect();
+        let gone: Vec<EventId> = self
             .saved
             .keys()
-            .filter(|id| !events.iter().any(|e| &e.id == *id) && !stale_ids.contains(id.as_str()))
+            .filter(|id| !events.has_event(id) && !stale_ids.contains(id))
             .cloned()
             .collect();
         for id in gone {
@@ -575,8 +608,8 @@ impl Persister {
         // the settings must not be saved without that data before the event holds it.
         self.migrated.retain(|id| {
             events
-                .iter()
-                .any(|e| &e.id == id && self.saved.get(id) != Some(&e.revision))
+                .event(id)
+                .is_some_and(|e| self.saved.get(id) != Some(&e.revision))
         });
         if !self.migrated.is_empty() {
             return SyncReport { errors, stale };
@@ -611,6 +644,32 @@ impl Persister {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn saved(id: &str) -> SavedEvent {
+        SavedEvent {
+            id: EventId::new(id),
+            updated: 0.0,
+            revision: 1,
+            tournament: engine::example::withdrawal(),
+        }
+    }
+
+    #[test]
+    fn finds_the_event_with_that_id_and_no_other() {
+        let mut es = vec![saved("a"), saved("b")];
+        assert_eq!(
+            es.event(&EventId::new("b")).map(|e| e.id.as_str()),
+            Some("b")
+        );
+        assert!(es.event(&EventId::new("c")).is_none());
+        assert!(!es.has_event(&EventId::new("B")));
+        if let Some(e) = es.event_mut(&EventId::new("a")) {
+            e.revision = 7;
+        }
+        assert_eq!(es[0].revision, 7);
+        assert_eq!(es[1].revision, 1);
+    }
+
     use engine::tiebreak::{System, Tiebreak};
 
     fn list(codes: &str) -> Vec<Tiebreak> {
@@ -619,7 +678,7 @@ mod tests {
 
     fn loaded_event(id: &str, tournament: Tournament) -> SavedEvent {
         SavedEvent {
-            id: id.into(),
+            id: EventId::new(id),
             updated: 0.0,
             revision: 0,
             tournament,
@@ -653,7 +712,7 @@ mod tests {
             ],
             settings,
             quarantined: vec![Quarantined {
-                key: event_key("broken"),
+                key: event_key(&EventId::new("broken")),
                 reason: StoredProblem::NoVersion,
                 raw: "{".into(),
             }],

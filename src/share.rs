@@ -6,6 +6,7 @@
 //! and opening the link stores nothing until the user saves a copy.
 
 use crate::analysis::GameKey;
+use crate::event_id::EventId;
 use crate::i18n::{td_string, Locale};
 pub use engine::share::{encode, ShareError, Shared, SharedGame, SharedView};
 
@@ -17,7 +18,7 @@ pub trait SharedViewPage {
     /// The view's name in the reader's language.
     fn label(self, locale: Locale) -> &'static str;
     /// The path of this view for a stored event.
-    fn href(self, id: &str) -> String;
+    fn href(self, id: &EventId) -> String;
 }
 
 impl SharedViewPage for SharedView {
@@ -30,7 +31,7 @@ impl SharedViewPage for SharedView {
         }
     }
 
-    fn href(self, id: &str) -> String {
+    fn href(self, id: &EventId) -> String {
         match self {
             SharedView::Withdrawal => format!("/event/{id}/withdrawal"),
             SharedView::Sensitivity => format!("/event/{id}/sensitivity"),

@@ -6,7 +6,9 @@
 //! the stored types), `files` (formats), `tiebreaks` (an event's standings choices); none of
 //! them knows the store.
 
+use crate::event_id::EventId;
 use crate::files::{self, ImportError, TrfWarning};
+use crate::persist::Events;
 use crate::persist::{self, Loaded, Persister, Quarantined, StaleEvent, Unavailable, WriteProblem};
 use crate::tiebreaks::TiebreakChoice;
 use engine::elo::Expectation;
@@ -23,7 +25,7 @@ pub const EXAMPLE_ID: &str = "example";
 /// clean file), for the import dialog to list.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ImportedEvent {
-    pub id: String,
+    pub id: EventId,
     pub warnings: Vec<TrfWarning>,
 }
 
@@ -192,7 +194,7 @@ impl Store {
             return; // storage cleared in another tab: this page keeps what it holds
         };
         if let Some(id) = key.strip_prefix(persist::EVENT_PREFIX) {
-            self.receive_event(id, ev.new_value());
+            self.receive_event(&EventId::new(id), ev.new_value());
         } else if key == persist::SETTINGS_KEY {
             if let Some(settings) = ev.new_value().and_then(|raw| persist::read_settings(&raw)) {
                 self.persister
@@ -206,7 +208,7 @@ impl Store {
 
     /// Storage now holds `text` for event `id` (`None`: deleted): show that copy, without
     /// writing it back. An unreadable text is left to the next load (which sets it aside).
-    fn receive_event(&self, id: &str, text: Option<String>) {
+    fn receive_event(&self, id: &EventId, text: Option<String>) {
         let tournament = match &text {
             Some(raw) => match persist::read_event(raw) {
                 Ok(t) => Some(t),
@@ -216,7 +218,7 @@ impl Store {
         };
         let revision = self
             .events
-            .with_untracked(|es| es.iter().find(|e| e.id == id).map_or(1, |e| e.revision + 1));
+            .with_untracked(|es| es.event(id).map_or(1, |e| e.revision + 1));
         self.persister.update_value(|p| {
             if let Some(p) = p.as_mut() {
                 p.received(id, text, revision);
@@ -225,21 +227,21 @@ impl Store {
         self.events.update(|es| match tournament {
             Some(tournament) => {
                 let updated = now();
-                match es.iter_mut().find(|e| e.id == id) {
+                match es.event_mut(id) {
                     Some(e) => {
                         e.tournament = tournament;
                         e.revision = revision;
                         e.updated = updated;
                     }
                     None => es.push(SavedEvent {
-                        id: id.to_string(),
+                        id: id.clone(),
                         updated,
                         revision,
                         tournament,
                     }),
                 }
             }
-            None => es.retain(|e| e.id != id),
+            None => es.retain(|e| &e.id != id),
         });
     }
 
@@ -259,10 +261,10 @@ impl Store {
     /// Adds events from a backup under their own ids (as the backup's last change), and takes
     /// the backup's settings for them and its interface preferences.
     pub fn restore_missing(&self, events: Vec<SavedEvent>, settings: &Settings) {
-        let ids: Vec<String> = events.iter().map(|e| e.id.clone()).collect();
+        let ids: Vec<EventId> = events.iter().map(|e| e.id.clone()).collect();
         self.events.update(|es| {
             for mut e in events {
-                if !es.iter().any(|x| x.id == e.id) {
+                if !es.has_event(&e.id) {
                     e.revision = 1;
                     es.push(e);
                 }
@@ -275,7 +277,7 @@ impl Store {
     pub fn restore_replacing(&self, theirs: SavedEvent, settings: &Settings) {
         let id = theirs.id.clone();
         self.events.update(|es| {
-            if let Some(e) = es.iter_mut().find(|e| e.id == theirs.id) {
+            if let Some(e) = es.event_mut(&theirs.id) {
                 e.tournament = theirs.tournament;
                 e.updated = theirs.updated;
                 e.revision += 1;
@@ -285,7 +287,7 @@ impl Store {
     }
 
     /// The backup's preferences (k, expectation, simulation) and its standings views of `ids`.
-    fn take_settings(&self, ids: &[String], backup: &Settings) {
+    fn take_settings(&self, ids: &[EventId], backup: &Settings) {
         self.settings.update(|s| {
             s.k = backup.k;
             s.expectation = backup.expectation;
@@ -313,28 +315,25 @@ impl Store {
     }
 
     /// The tournament with this id, tracked (None when there is none).
-    pub fn tournament(&self, id: String) -> Memo<Option<Tournament>> {
+    pub fn tournament(&self, id: EventId) -> Memo<Option<Tournament>> {
         let events = self.events;
-        Memo::new(move |_| {
-            events.with(|es| es.iter().find(|e| e.id == id).map(|e| e.tournament.clone()))
-        })
+        Memo::new(move |_| events.with(|es| es.event(&id).map(|e| e.tournament.clone())))
     }
 
     /// The tournament with this id as it is now (untracked).
-    pub fn tournament_now(&self, id: &str) -> Option<Tournament> {
+    pub fn tournament_now(&self, id: &EventId) -> Option<Tournament> {
         self.events
-            .with_untracked(|es| es.iter().find(|e| e.id == id).map(|e| e.tournament.clone()))
+            .with_untracked(|es| es.event(id).map(|e| e.tournament.clone()))
     }
 
-    pub fn contains(&self, id: &str) -> bool {
-        self.events
-            .with_untracked(|es| es.iter().any(|e| e.id == id))
+    pub fn contains(&self, id: &EventId) -> bool {
+        self.events.with_untracked(|es| es.has_event(id))
     }
 
     /// Changes one event; marks it updated (and so saved by the persistence effect).
-    pub fn update_event(&self, id: &str, change: impl FnOnce(&mut Tournament)) {
+    pub fn update_event(&self, id: &EventId, change: impl FnOnce(&mut Tournament)) {
         self.events.update(|es| {
-            if let Some(e) = es.iter_mut().find(|e| e.id == id) {
+            if let Some(e) = es.event_mut(id) {
                 change(&mut e.tournament);
                 e.revision += 1;
                 e.updated = now();
@@ -343,7 +342,7 @@ impl Store {
     }
 
     /// Is `id` free: no event has it, and no set-aside key is stored under it?
-    fn id_is_free(&self, id: &str) -> bool {
+    fn id_is_free(&self, id: &EventId) -> bool {
         let key = persist::event_key(id);
         !self.contains(id)
             && self
@@ -352,7 +351,7 @@ impl Store {
     }
 
     /// Adds an event under a new id and returns the id.
-    pub fn add_event(&self, tournament: Tournament) -> String {
+    pub fn add_event(&self, tournament: Tournament) -> EventId {
         let id = new_id(|id| !self.id_is_free(id));
         self.events.update(|es| {
             es.push(SavedEvent {
@@ -367,7 +366,7 @@ impl Store {
 
     /// The id of the complete example (every game played, for the what-if explorer): the copy
     /// already saved when there is one (same name, still complete), else a new copy.
-    pub fn open_complete_example(&self) -> String {
+    pub fn open_complete_example(&self) -> EventId {
         let complete = engine::example::complete();
         let saved = self.events.with_untracked(|es| {
             es.iter()
@@ -381,20 +380,20 @@ impl Store {
     }
 
     /// The example's id: [`EXAMPLE_ID`], unless unreadable data is kept under that key.
-    fn example_id(&self) -> String {
-        let taken = |id: &str| {
+    fn example_id(&self) -> EventId {
+        let taken = |id: &EventId| {
             let key = persist::event_key(id);
             self.problems
                 .with_untracked(|p| p.quarantined.iter().any(|q| q.key == key))
         };
-        std::iter::once(EXAMPLE_ID.to_string())
-            .chain((2..).map(|i| format!("{EXAMPLE_ID}-{i}")))
+        std::iter::once(EventId::new(EXAMPLE_ID))
+            .chain((2..).map(|i| EventId::new(format!("{EXAMPLE_ID}-{i}"))))
             .find(|id| !taken(id))
-            .unwrap_or_else(|| EXAMPLE_ID.to_string())
+            .unwrap_or_else(|| EventId::new(EXAMPLE_ID))
     }
 
     /// The example's id, creating the example if it is not stored (never a second copy).
-    pub fn open_example(&self) -> String {
+    pub fn open_example(&self) -> EventId {
         let id = self.example_id();
         if !self.contains(&id) {
             let mut example = example_event();
@@ -405,8 +404,8 @@ impl Store {
     }
 
     /// Deletes the event and the preferences kept for it.
-    pub fn delete_event(&self, id: &str) {
-        self.events.update(|es| es.retain(|e| e.id != id));
+    pub fn delete_event(&self, id: &EventId) {
+        self.events.update(|es| es.retain(|e| &e.id != id));
         if self.settings.with_untracked(|s| {
             s.standings.contains_key(id) || s.unmoved_tiebreaks.contains_key(id)
         }) {
@@ -417,7 +416,7 @@ impl Store {
         }
         if self
             .settings
-            .with_untracked(|s| s.selected.as_deref() == Some(id))
+            .with_untracked(|s| s.selected.as_ref() == Some(id))
         {
             self.settings.update(|s| s.selected = None);
         }
@@ -458,17 +457,17 @@ impl Store {
     }
 
     /// Remembers the event last opened.
-    pub fn select(&self, id: &str) {
+    pub fn select(&self, id: &EventId) {
         if self
             .settings
-            .with_untracked(|s| s.selected.as_deref() != Some(id))
+            .with_untracked(|s| s.selected.as_ref() != Some(id))
         {
-            self.settings.update(|s| s.selected = Some(id.to_string()));
+            self.settings.update(|s| s.selected = Some(id.clone()));
         }
     }
 
     /// Marks `player` withdrawn after `after_round`, or clears it (`None`).
-    pub fn set_withdrawal(&self, id: &str, player: StartNo, after_round: Option<u32>) {
+    pub fn set_withdrawal(&self, id: &EventId, player: StartNo, after_round: Option<u32>) {
         self.update_event(id, |t| {
             let mut ws = t.withdrawals.clone();
             ws.retain(|w| w.player != player);
@@ -489,12 +488,12 @@ impl Store {
 impl Store {
     /// The standings choices of event `id`, tracked: its list (else its system's preset) with
     /// the preferences stored for it (else the defaults).
-    pub fn tiebreak_choice(&self, id: String) -> Memo<TiebreakChoice> {
+    pub fn tiebreak_choice(&self, id: EventId) -> Memo<TiebreakChoice> {
         let settings = self.settings;
         let events = self.events;
         Memo::new(move |_| {
             let view = settings.with(|s| s.standings.get(&id).cloned());
-            events.with(|es| match es.iter().find(|e| e.id == id) {
+            events.with(|es| match es.event(&id) {
                 Some(e) => TiebreakChoice::of(&e.tournament, view.as_ref()),
                 None => TiebreakChoice::default_for(engine::tiebreak::System::RoundRobin),
             })
@@ -504,10 +503,9 @@ impl Store {
     /// Stores the standings choices of event `id`: the list into the event (so it is saved and
     /// exported with it), the rule version and basis into the settings. Writes only what
     /// changed.
-    pub fn set_tiebreak_choice(&self, id: &str, choice: &TiebreakChoice) {
+    pub fn set_tiebreak_choice(&self, id: &EventId, choice: &TiebreakChoice) {
         let list_changed = self.events.with_untracked(|es| {
-            es.iter()
-                .find(|e| e.id == id)
+            es.event(id)
                 .is_some_and(|e| e.tournament.tiebreaks() != choice.tiebreaks)
         });
         if list_changed {
@@ -523,7 +521,7 @@ impl Store {
         });
         if !unchanged {
             self.settings.update(|s| {
-                s.standings.insert(id.to_string(), view);
+                s.standings.insert(id.clone(), view);
             });
         }
     }
@@ -534,12 +532,12 @@ impl Store {
     /// stores the result only when it succeeds: a refused operation changes nothing stored.
     pub fn run_event<T>(
         &self,
-        id: &str,
+        id: &EventId,
         op: impl FnOnce(&mut Tournament) -> Result<T, engine::event::EventError>,
     ) -> Result<T, engine::event::EventError> {
         let Some(mut t) = self
             .events
-            .with_untracked(|es| es.iter().find(|e| e.id == id).map(|e| e.tournament.clone()))
+            .with_untracked(|es| es.event(id).map(|e| e.tournament.clone()))
         else {
             return Err(engine::event::EventError::NoSuchEvent(id.to_string()));
         };
@@ -589,7 +587,7 @@ async fn request_persistence() -> Persistence {
 /// The example event as first stored.
 pub fn example_event() -> SavedEvent {
     SavedEvent {
-        id: EXAMPLE_ID.to_string(),
+        id: EventId::new(EXAMPLE_ID),
         updated: now(),
         revision: 1,
         tournament: engine::example::withdrawal(),
@@ -601,11 +599,11 @@ fn now() -> f64 {
 }
 
 /// A fresh id: time and randomness in base 36, safe in storage keys and URLs.
-fn new_id(taken: impl Fn(&str) -> bool) -> String {
+fn new_id(taken: impl Fn(&EventId) -> bool) -> EventId {
     loop {
         let time = now() as u64;
         let random = (js_sys::Math::random() * 1_679_616.0) as u64; // 36^4
-        let id = format!("e{}{}", base36(time), base36(random));
+        let id = EventId::new(format!("e{}{}", base36(time), base36(random)));
         if !taken(&id) && id != EXAMPLE_ID {
             return id;
         }

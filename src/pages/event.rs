@@ -6,6 +6,7 @@ use crate::components::event::header::{EventHeader, EventView};
 use crate::components::event::players::PlayersTable;
 use crate::components::rounds::RoundsPanel;
 use crate::components::standings::StandingsTable;
+use crate::event_id::EventId;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_params_map, use_query_map};
 
@@ -13,7 +14,7 @@ use leptos_router::hooks::{use_params_map, use_query_map};
 pub fn EventPage() -> impl IntoView {
     let params = use_params_map();
     let query = use_query_map();
-    let id = Memo::new(move |_| params.with(|p| p.get("id").unwrap_or_default()));
+    let id = Memo::new(move |_| params.with(|p| EventId::new(p.get("id").unwrap_or_default())));
     let view_kind = Signal::derive(move || {
         query.with(|q| EventView::from_tab(q.get("tab").as_deref().unwrap_or_default()))
     });
@@ -28,7 +29,7 @@ pub fn EventPage() -> impl IntoView {
 #[component]
 pub fn EventScreen(
     /// Id of the event in the store.
-    event_id: String,
+    event_id: EventId,
     /// Which of the event's views to show.
     #[prop(into)]
     view: Signal<EventView>,

@@ -5,6 +5,7 @@ use crate::backup::{self, BackupError, RestoreConflict};
 use crate::components::event::list::EventList;
 use crate::components::event::new::NewEventForm;
 use crate::components::files::import_file::ImportFile;
+use crate::event_id::EventId;
 use crate::files::{self, BrowserError};
 use crate::i18n::{td, td_string, Locale};
 use crate::persist::Settings;
@@ -265,7 +266,7 @@ fn BackupRestore() -> impl IntoView {
     };
 
     // One decision about one conflict: it leaves the list.
-    let decide = move |id: String, choice: &'static str| {
+    let decide = move |id: EventId, choice: &'static str| {
         let Some(c) = conflicts.with_untracked(|cs| cs.iter().find(|c| c.theirs.id == id).cloned())
         else {
             return;

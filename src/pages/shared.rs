@@ -7,6 +7,7 @@ use crate::components::insight::chances::ChancesScreen;
 use crate::components::insight::sensitivity::SensitivityScreen;
 use crate::components::insight::whatif::WhatIfScreen;
 use crate::components::withdrawal::WithdrawalScreen;
+use crate::event_id::EventId;
 use crate::i18n::td;
 use crate::share::SharedViewPage as _;
 use crate::share::{self, Shared, SharedView};
@@ -61,7 +62,7 @@ pub fn SharedScreen(
     let navigate = use_navigate();
     let memory = Store::in_memory(
         vec![SavedEvent {
-            id: SHARED_ID.to_string(),
+            id: EventId::new(SHARED_ID),
             updated: 0.0,
             revision: 0,
             tournament: shared.tournament.clone(),
@@ -73,10 +74,10 @@ pub fn SharedScreen(
             ..Settings::default()
         },
     );
-    let saved = RwSignal::new(None::<String>);
+    let saved = RwSignal::new(None::<EventId>);
     let view_kind = shared.view;
     let save = move |_| {
-        if let Some(t) = memory.tournament_now(SHARED_ID) {
+        if let Some(t) = memory.tournament_now(&EventId::new(SHARED_ID)) {
             let id = real.add_event(t);
             let s = memory.settings.get_untracked();
             real.set_k(s.k);
@@ -124,7 +125,7 @@ fn SharedBody(
 ) -> impl IntoView {
     provide_context(store);
     provide_context(SharedMode);
-    let id = SHARED_ID.to_string();
+    let id = EventId::new(SHARED_ID);
     match shared.view {
         SharedView::Withdrawal => match shared.game {
             Some(g) => view! { <WithdrawalScreen event_id=id initial_game=share::game_key(g) /> }

@@ -3,13 +3,14 @@
 
 use crate::components::common::layout::PageBoundary;
 use crate::components::insight::whatif::WhatIfScreen;
+use crate::event_id::EventId;
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
 #[component]
 pub fn WhatIfPage() -> impl IntoView {
     let params = use_params_map();
-    let id = Memo::new(move |_| params.with(|p| p.get("id").unwrap_or_default()));
+    let id = Memo::new(move |_| params.with(|p| EventId::new(p.get("id").unwrap_or_default())));
     view! {
         <PageBoundary>
             {move || view! { <WhatIfScreen event_id=id.get() /> }}

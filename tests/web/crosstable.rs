@@ -11,7 +11,7 @@ async fn the_crosstable_renders_one_row_per_player_and_edits_results() {
     let (root, _handle) = mount(move || {
         provide_context(store);
         let tournament = resolved(store, EXAMPLE_ID);
-        view! { <Crosstable event_id=EXAMPLE_ID.to_string() tournament=tournament /> }
+        view! { <Crosstable event_id=EventId::new(EXAMPLE_ID) tournament=tournament /> }
     });
     settle().await;
     let table = find(&root, "[data-testid=crosstable]").expect("the crosstable");
@@ -25,7 +25,7 @@ async fn the_crosstable_renders_one_row_per_player_and_edits_results() {
         .expect("a result button");
     assert_eq!(text(&cell), "½");
     let points_before = store
-        .tournament(EXAMPLE_ID.into())
+        .tournament(EventId::new(EXAMPLE_ID))
         .get_untracked()
         .map(|t| t.points(1));
 
@@ -39,7 +39,7 @@ async fn the_crosstable_renders_one_row_per_player_and_edits_results() {
     settle().await;
     assert_eq!(text(&cell), "1", "the same button shows the new result");
     let points_after = store
-        .tournament(EXAMPLE_ID.into())
+        .tournament(EventId::new(EXAMPLE_ID))
         .get_untracked()
         .map(|t| t.points(1));
     assert_eq!(

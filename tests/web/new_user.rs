@@ -39,7 +39,7 @@ fn swiss_event() -> engine::Tournament {
 
 fn store_with(t: engine::Tournament) -> Store {
     let event = crosstable::store::SavedEvent {
-        id: SWISS_ID.to_string(),
+        id: EventId::new(SWISS_ID),
         updated: 0.0,
         revision: 1,
         tournament: t,
@@ -58,7 +58,7 @@ async fn a_swiss_hides_the_round_robin_views_and_their_pages_say_what_is_availab
         view! {
             <Router>
                 <EventHeader
-                    event_id=SWISS_ID.to_string()
+                    event_id=EventId::new(SWISS_ID)
                     tournament=tournament
                     current=Signal::derive(|| EventView::Rounds)
                 />
@@ -76,7 +76,7 @@ async fn a_swiss_hides_the_round_robin_views_and_their_pages_say_what_is_availab
 
     let (root, _handle) = mount(move || {
         provide_context(store);
-        view! { <Router><WithdrawalScreen event_id=SWISS_ID.to_string() /></Router> }
+        view! { <Router><WithdrawalScreen event_id=EventId::new(SWISS_ID) /></Router> }
     });
     settle().await;
     let panel = find(&root, "[data-testid=view-unavailable]").expect("the unavailable panel");
@@ -96,7 +96,7 @@ fn mount_rounds(store: Store) -> (HtmlElement, impl Drop) {
     mount(move || {
         provide_context(store);
         let tournament = resolved(store, SWISS_ID);
-        view! { <RoundsPanel event_id=SWISS_ID.to_string() tournament=tournament /> }
+        view! { <RoundsPanel event_id=EventId::new(SWISS_ID) tournament=tournament /> }
     })
 }
 
@@ -143,7 +143,7 @@ async fn withdrawing_from_a_paired_round_offers_the_arbiters_choices() {
     click(&find(&root, "[data-testid=withdraw-forfeit]").expect("the forfeit choice"));
     settle().await;
     let t = store
-        .tournament(SWISS_ID.to_string())
+        .tournament(EventId::new(SWISS_ID))
         .get_untracked()
         .unwrap();
     assert_eq!(
@@ -184,7 +184,7 @@ async fn the_what_if_refusal_names_the_withdrawal_and_the_complete_example_is_re
     let store = example_store();
     let (root, _handle) = mount(move || {
         provide_context(store);
-        view! { <Router><WhatIfScreen event_id=EXAMPLE_ID.to_string() /></Router> }
+        view! { <Router><WhatIfScreen event_id=EventId::new(EXAMPLE_ID) /></Router> }
     });
     settle().await;
     let panel = text(&find(&root, "[data-testid=whatif-unavailable]").expect("the refusal"));
@@ -301,7 +301,7 @@ async fn rating_changes_under_a_policy_say_they_use_games_played() {
     let store = example_store();
     let (root, _handle) = mount(move || {
         provide_context(store);
-        view! { <Router><StandingsTable event_id=EXAMPLE_ID.to_string() /></Router> }
+        view! { <Router><StandingsTable event_id=EventId::new(EXAMPLE_ID) /></Router> }
     });
     settle().await;
     assert!(find(&root, "[data-testid=ratings-played-only]").is_none());

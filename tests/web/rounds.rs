@@ -18,7 +18,7 @@ fn swiss_store() -> Store {
         .expect("a valid Swiss");
     engine::event::pair_next_round(&mut t).expect("round 1 pairs");
     let event = crosstable::store::SavedEvent {
-        id: SWISS_ID.to_string(),
+        id: EventId::new(SWISS_ID),
         updated: 0.0,
         revision: 1,
         tournament: t,
@@ -30,7 +30,7 @@ fn mount_rounds(store: Store) -> (HtmlElement, impl Drop) {
     mount(move || {
         provide_context(store);
         let tournament = resolved(store, SWISS_ID);
-        view! { <RoundsPanel event_id=SWISS_ID.to_string() tournament=tournament /> }
+        view! { <RoundsPanel event_id=EventId::new(SWISS_ID) tournament=tournament /> }
     })
 }
 
@@ -46,7 +46,7 @@ fn key_down(target: &Element, key: &str) {
 
 fn stored_round(store: Store, round: usize) -> Option<engine::Round> {
     store
-        .tournament(SWISS_ID.into())
+        .tournament(EventId::new(SWISS_ID))
         .get_untracked()
         .and_then(|t| t.rounds.get(round - 1).cloned())
 }
@@ -130,10 +130,13 @@ async fn results_are_typed_board_by_board_and_the_focus_moves_on() {
         Some(engine::GameResult::Forfeit(Some(engine::Color::White)))
     );
     // A key that means nothing changes nothing.
-    let before = store.tournament(SWISS_ID.into()).get_untracked();
+    let before = store.tournament(EventId::new(SWISS_ID)).get_untracked();
     key_down(&selects[0], "x");
     settle().await;
-    assert_eq!(store.tournament(SWISS_ID.into()).get_untracked(), before);
+    assert_eq!(
+        store.tournament(EventId::new(SWISS_ID)).get_untracked(),
+        before
+    );
 }
 
 #[wasm_bindgen_test]
@@ -149,7 +152,7 @@ async fn undo_takes_back_a_pairing_without_results_only() {
     };
     // Pairing round 2 now is refused: round 1 has no results. The message names the round and
     // nothing stored changes.
-    let before = store.tournament(SWISS_ID.into()).get_untracked();
+    let before = store.tournament(EventId::new(SWISS_ID)).get_untracked();
     click("[data-testid=pair-next]");
     settle().await;
     let error = find(&root, "[data-testid=pairing-error]").expect("an error is shown");
@@ -158,13 +161,16 @@ async fn undo_takes_back_a_pairing_without_results_only() {
         "{}",
         text(&error)
     );
-    assert_eq!(store.tournament(SWISS_ID.into()).get_untracked(), before);
+    assert_eq!(
+        store.tournament(EventId::new(SWISS_ID)).get_untracked(),
+        before
+    );
 
     // A result on board 1: the undo is refused, naming the round.
     let first = all(&root, "[data-testid=board-result]")[0].clone();
     key_down(&first, "=");
     settle().await;
-    let before = store.tournament(SWISS_ID.into()).get_untracked();
+    let before = store.tournament(EventId::new(SWISS_ID)).get_untracked();
     click("[data-testid=undo-pairing]");
     settle().await;
     let error = find(&root, "[data-testid=pairing-error]").expect("an error is shown");
@@ -173,7 +179,10 @@ async fn undo_takes_back_a_pairing_without_results_only() {
         "{}",
         text(&error)
     );
-    assert_eq!(store.tournament(SWISS_ID.into()).get_untracked(), before);
+    assert_eq!(
+        store.tournament(EventId::new(SWISS_ID)).get_untracked(),
+        before
+    );
 
     // Cleared again, the undo works: no board, no round stored, "Pair round 1" offered.
     key_down(&first, "Delete");

@@ -7,7 +7,7 @@ use engine::tiebreak::{self, System, Tiebreak};
 fn mount_standings(store: Store) -> (HtmlElement, impl Drop) {
     mount(move || {
         provide_context(store);
-        view! { <StandingsTable event_id=EXAMPLE_ID.to_string() /> }
+        view! { <StandingsTable event_id=EventId::new(EXAMPLE_ID) /> }
     })
 }
 
@@ -132,7 +132,9 @@ async fn changing_the_list_changes_the_columns_and_is_stored() {
 
     // The list is kept in the event itself (saved and exported with it); the settings keep
     // only the tab's preferences for it.
-    let event = store.tournament_now(EXAMPLE_ID).expect("the example");
+    let event = store
+        .tournament_now(&EventId::new(EXAMPLE_ID))
+        .expect("the example");
     assert_eq!(codes(&event.tiebreaks()), want);
     // TRF-2026 writes the list as its 202 record; TRF16 as our XXT extension.
     assert!(engine::trf::write(&event).contains(&format!("\n202 {}\n", want.join(" "))));
@@ -154,11 +156,11 @@ async fn the_standings_tab_shows_the_events_own_list_and_keeps_its_rules_apart()
     settle().await;
     assert_eq!(tiebreak_columns(&root), codes(&list));
     // The rule version is a preference: it goes to the settings, the event stays as it was.
-    let before = store.tournament_now(EXAMPLE_ID);
+    let before = store.tournament_now(&EventId::new(EXAMPLE_ID));
     let rules = find(&root, "[data-testid=tiebreak-rules]").expect("the rules select");
     choose(&rules, "fide2023");
     settle().await;
-    assert_eq!(store.tournament_now(EXAMPLE_ID), before);
+    assert_eq!(store.tournament_now(&EventId::new(EXAMPLE_ID)), before);
     let view = store.settings.get_untracked().standings[EXAMPLE_ID].clone();
     assert_eq!(view.rules, "fide2023");
     assert_eq!(view.basis, "recorded");
@@ -360,7 +362,7 @@ async fn rating_changes_follow_the_engine_and_the_arbiters_k() {
     choose(&find(&rows[0], "select").expect("the K select"), "40");
     settle().await;
     let player = store
-        .tournament(EXAMPLE_ID.into())
+        .tournament(EventId::new(EXAMPLE_ID))
         .get_untracked()
         .and_then(|t| t.player(first.start_no).cloned())
         .expect("the player");

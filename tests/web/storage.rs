@@ -36,7 +36,8 @@ async fn storage_first_visit_autosave_reload_and_unreadable_keys() {
         provide_context(store);
     });
     settle().await;
-    let saved = stored(&persist::event_key(EXAMPLE_ID)).expect("the example is saved");
+    let saved =
+        stored(&persist::event_key(&EventId::new(EXAMPLE_ID))).expect("the example is saved");
     assert!(saved.contains("\"format\": \"crosstable\""), "{saved}");
     assert!(stored(persist::INDEX_KEY).is_some());
     assert!(stored(persist::SETTINGS_KEY).is_some_and(|s| s.contains("7.5")));
@@ -49,10 +50,10 @@ async fn storage_first_visit_autosave_reload_and_unreadable_keys() {
     let broken = "{\"format\":\"crosstable\",\"version\":1,\"tournament\":{oops";
     let newer = "{\"format\":\"crosstable\",\"version\":99,\"tournament\":{}}";
     storage
-        .set_item(&persist::event_key("broken"), broken)
+        .set_item(&persist::event_key(&EventId::new("broken")), broken)
         .expect("set");
     storage
-        .set_item(&persist::event_key("future"), newer)
+        .set_item(&persist::event_key(&EventId::new("future")), newer)
         .expect("set");
 
     // Reload: the example and k come back; the bad keys are set aside, untouched.
@@ -66,13 +67,13 @@ async fn storage_first_visit_autosave_reload_and_unreadable_keys() {
     let store = Store::load();
     assert!(!store.first_visit);
     assert_eq!(store.settings.get_untracked().k, 7.5);
-    let ids: Vec<String> = store
+    let ids: Vec<EventId> = store
         .events
         .get_untracked()
         .into_iter()
         .map(|e| e.id)
         .collect();
-    assert_eq!(ids, vec![EXAMPLE_ID.to_string()]);
+    assert_eq!(ids, vec![EventId::new(EXAMPLE_ID)]);
     let problems = store.problems.get_untracked();
     let keys: Vec<&str> = problems
         .quarantined
@@ -85,11 +86,11 @@ async fn storage_first_visit_autosave_reload_and_unreadable_keys() {
     assert!(text(&banner).contains("crosstable.v1.event.broken"));
     assert!(text(&banner).contains("newer"), "{}", text(&banner));
     assert_eq!(
-        stored(&persist::event_key("broken")).as_deref(),
+        stored(&persist::event_key(&EventId::new("broken"))).as_deref(),
         Some(broken)
     );
     assert_eq!(
-        stored(&persist::event_key("future")).as_deref(),
+        stored(&persist::event_key(&EventId::new("future"))).as_deref(),
         Some(newer)
     );
     drop(handle);

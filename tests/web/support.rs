@@ -1,5 +1,6 @@
 //! What every area's tests share: mounting, settling, finding elements, typing into them.
 
+pub use crosstable::event_id::EventId;
 pub use crosstable::store::{example_event, Settings, Store, EXAMPLE_ID};
 pub use leptos::prelude::*;
 pub use leptos_router::components::Router;
@@ -37,7 +38,7 @@ pub fn example_store() -> Store {
 
 /// Event `id` of `store` as a page hands it to its components (the event exists).
 pub fn resolved(store: Store, id: &str) -> Memo<engine::Tournament> {
-    let maybe = store.tournament(id.to_string());
+    let maybe = store.tournament(EventId::new(id));
     Memo::new(move |_| maybe.get().expect("the test's event is in the store"))
 }
 

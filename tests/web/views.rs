@@ -18,7 +18,7 @@ async fn the_sensitivity_view_draws_three_plots_that_follow_k() {
     let store = example_store();
     let (root, _handle) = mount(move || {
         provide_context(store);
-        view! { <Router><SensitivityScreen event_id=EXAMPLE_ID.to_string() /></Router> }
+        view! { <Router><SensitivityScreen event_id=EventId::new(EXAMPLE_ID) /></Router> }
     });
     settle().await;
     for id in ["plot-imputed-vs-k", "plot-points-vs-k", "plot-cliff"] {
@@ -60,7 +60,7 @@ async fn the_what_if_view_compares_with_the_real_standings() {
     let store = Store::in_memory(vec![complete], Settings::default());
     let (root, _handle) = mount(move || {
         provide_context(store);
-        view! { <Router><WhatIfScreen event_id=EXAMPLE_ID.to_string() initial_player=4 initial_round=5 /></Router> }
+        view! { <Router><WhatIfScreen event_id=EventId::new(EXAMPLE_ID) initial_player=4 initial_round=5 /></Router> }
     });
     settle().await;
     assert_eq!(all(&root, "[data-testid=whatif-table] tbody tr").len(), 10);

@@ -6,7 +6,7 @@ use crosstable::components::withdrawal::WithdrawalScreen;
 fn mount_withdrawal(store: Store) -> (HtmlElement, impl Drop) {
     mount(move || {
         provide_context(store);
-        view! { <WithdrawalScreen event_id=EXAMPLE_ID.to_string() /> }
+        view! { <WithdrawalScreen event_id=EventId::new(EXAMPLE_ID) /> }
     })
 }
 
@@ -88,7 +88,7 @@ async fn a_second_withdrawal_adds_its_games_and_follows_edits() {
     assert_eq!(rows(), 4);
     // Player 7 leaves after round 6 too: three more unplayed games (rounds 7–9), the policy
     // table names each game's withdrawn player, and the view follows without a reload.
-    store.set_withdrawal(EXAMPLE_ID, 7, Some(6));
+    store.set_withdrawal(&EventId::new(EXAMPLE_ID), 7, Some(6));
     settle().await;
     assert_eq!(rows(), 7);
     let head = find(&root, "[data-testid=imputed-table] thead")
@@ -96,7 +96,7 @@ async fn a_second_withdrawal_adds_its_games_and_follows_edits() {
         .unwrap_or_default();
     assert!(head.contains("Withdrawn opponent"), "{head}");
     // Clearing it again; player 4 stays (recorded).
-    store.set_withdrawal(EXAMPLE_ID, 7, None);
+    store.set_withdrawal(&EventId::new(EXAMPLE_ID), 7, None);
     settle().await;
     assert_eq!(rows(), 4);
 }
@@ -142,7 +142,7 @@ async fn a_clamp_that_bites_is_said_in_the_table_and_the_formula() {
     let store = example_store();
     // The withdrawn player (4) loses all five games: s̄ = 0, δ ≈ 0.51, so at k = 0 the first
     // opponent's E + δ exceeds 1.
-    store.update_event(EXAMPLE_ID, |t| {
+    store.update_event(&EventId::new(EXAMPLE_ID), |t| {
         for round in t.rounds.iter_mut().take(5) {
             for g in &mut round.games {
                 if let Some(colour) = g.colour_of(4) {

@@ -2,6 +2,7 @@
 //! and [`resolve_event`], which looks an event up once for a page and hands its body an event
 //! that is known to exist. Pages depend on this module, never on `app` or on each other.
 
+use crate::event_id::EventId;
 use crate::i18n::{td_string, Locale};
 use crate::store::use_store;
 use crate::tr;
@@ -49,7 +50,7 @@ pub fn PageBoundary(children: Children) -> impl IntoView {
 #[derive(Clone, Debug, PartialEq)]
 pub enum PageError {
     /// No stored event has this id (deleted, or a link from another browser).
-    EventNotFound(String),
+    EventNotFound(EventId),
 }
 
 impl Words for PageError {
@@ -75,12 +76,12 @@ impl std::error::Error for PageError {}
 /// page's boundary) while there is no such event. The body is built again only when the event
 /// appears or disappears, not on every edit: edits reach it through the memo.
 pub fn resolve_event<V, F>(
-    event_id: String,
+    event_id: EventId,
     body: F,
 ) -> impl Fn() -> Result<V, PageError> + Send + Sync + 'static
 where
     V: IntoView + 'static,
-    F: Fn(String, Memo<Tournament>) -> V + Send + Sync + 'static,
+    F: Fn(EventId, Memo<Tournament>) -> V + Send + Sync + 'static,
 {
     let store = use_store();
     let maybe = store.tournament(event_id.clone());

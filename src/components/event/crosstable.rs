@@ -3,6 +3,7 @@
 //! chooser; with a cell focused, keys set the result from the row player's side. Each row can
 //! mark the player as withdrawn after a round.
 
+use crate::event_id::EventId;
 use crate::i18n::{td, td_string};
 use crate::lang::{use_lang, Lang};
 use crate::store::{use_store, Store};
@@ -189,7 +190,7 @@ fn game_at(t: &Tournament, at: GameRef) -> Option<&engine::Game> {
 #[derive(Clone, Copy)]
 struct Editor {
     store: Store,
-    id: StoredValue<String>,
+    id: StoredValue<EventId>,
     tournament: Memo<Tournament>,
     layout: Memo<Layout>,
     selected: RwSignal<Option<GameRef>>,
@@ -259,7 +260,7 @@ impl Editor {
 #[component]
 pub fn Crosstable(
     /// Id of the event in the store (edits go there).
-    event_id: String,
+    event_id: EventId,
     /// The event.
     tournament: Memo<Tournament>,
 ) -> impl IntoView {

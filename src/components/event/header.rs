@@ -1,6 +1,7 @@
 //! The top of every event page: name, facts, the event's navigation, downloads, and the note
 //! that marks an illustrative event.
 
+use crate::event_id::EventId;
 use crate::files::{self, FileFormat};
 use crate::i18n::{td, td_string, Locale};
 use crate::tr;
@@ -108,7 +109,7 @@ impl EventView {
         }
     }
 
-    pub fn href(self, id: &str) -> String {
+    pub fn href(self, id: &EventId) -> String {
         match self {
             EventView::Withdrawal => format!("/event/{id}/withdrawal"),
             EventView::Sensitivity => format!("/event/{id}/sensitivity"),
@@ -133,7 +134,7 @@ enum Downloaded {
 #[component]
 pub fn EventHeader(
     /// Id of the event in the store (for links).
-    event_id: String,
+    event_id: EventId,
     /// The event.
     tournament: Memo<Tournament>,
     /// The view being shown, marked current in the navigation.

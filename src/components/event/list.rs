@@ -1,5 +1,6 @@
 //! The saved events on the home page: open, export, delete (after a confirmation).
 
+use crate::event_id::EventId;
 use crate::files::{self, FileFormat};
 use crate::i18n::{td_string, Locale};
 use crate::store::{use_store, SavedEvent, EXAMPLE_ID};
@@ -11,7 +12,7 @@ use leptos::prelude::*;
 /// What the list shows of one event (keyed by id and revision, so an edit redraws the item).
 #[derive(Clone, Debug, PartialEq)]
 struct Item {
-    id: String,
+    id: EventId,
     revision: u64,
     name: String,
     format: Format,
@@ -60,7 +61,7 @@ pub fn EventList() -> impl IntoView {
             .with(|es| es.iter().map(Item::of).collect::<Vec<_>>())
     });
     // Which item asks "really delete?" (at most one at a time).
-    let confirming = RwSignal::new(None::<String>);
+    let confirming = RwSignal::new(None::<EventId>);
     let status = RwSignal::new(String::new());
 
     view! {
@@ -88,7 +89,7 @@ fn EventItem(
     /// The event to show.
     item: Item,
     /// Id of the item currently asking for delete confirmation.
-    confirming: RwSignal<Option<String>>,
+    confirming: RwSignal<Option<EventId>>,
     /// Where to report the outcome of an action (a live region).
     status: RwSignal<String>,
 ) -> impl IntoView {
@@ -102,24 +103,22 @@ fn EventItem(
     let href = format!("/event/{id}");
     let is_confirming = {
         let id = id.clone();
-        move || confirming.with(|c| c.as_deref() == Some(id.as_str()))
+        move || confirming.with(|c| c.as_ref() == Some(&id))
     };
-    let export =
-        {
-            let id = id.clone();
-            move |format: FileFormat| {
-                let Some(t) = store.events.with_untracked(|es| {
-                    es.iter().find(|e| e.id == id).map(|e| e.tournament.clone())
-                }) else {
-                    return;
-                };
-                status.set(match files::download_event(&t, format) {
-                    Ok(()) => String::new(),
-                    Err(e) => td_string!(lang.get_untracked(), home.list.export_failed, error = e)
-                        .to_string(),
-                });
-            }
-        };
+    let export = {
+        let id = id.clone();
+        move |format: FileFormat| {
+            let Some(t) = store.tournament_now(&id) else {
+                return;
+            };
+            status.set(match files::download_event(&t, format) {
+                Ok(()) => String::new(),
+                Err(e) => {
+                    td_string!(lang.get_untracked(), home.list.export_failed, error = e).to_string()
+                }
+            });
+        }
+    };
     let export_trf = export.clone();
     let delete = {
         let id = id.clone();
@@ -160,7 +159,7 @@ fn EventItem(
                 <a class="event-name" href=href>
                     {name.clone()}
                 </a>
-                {(id == EXAMPLE_ID || id.starts_with("example-"))
+                {(id == EXAMPLE_ID || id.as_str().starts_with("example-"))
                     .then(|| view! { <span class="tag">{tr!(home.list.example_tag)}</span> })}
                 <p class="muted">{meta}</p>
             </div>

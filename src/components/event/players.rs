@@ -1,5 +1,6 @@
 //! The player list: names, titles, federations and ratings are editable in place.
 
+use crate::event_id::EventId;
 use crate::i18n::{td_string, Locale};
 use crate::store::use_store;
 use crate::tr;
@@ -33,7 +34,7 @@ impl Field {
 #[component]
 pub fn PlayersTable(
     /// Id of the event in the store (edits go there).
-    event_id: String,
+    event_id: EventId,
     /// The event.
     tournament: Memo<Tournament>,
 ) -> impl IntoView {
@@ -200,7 +201,7 @@ pub fn PlayersTable(
 #[component]
 fn AddPlayer(
     /// Id of the event in the store.
-    event_id: String,
+    event_id: EventId,
     /// Whether rounds are paired already (the player is a late entry).
     late: Memo<bool>,
     /// Where a refusal is shown (the table's alert).

@@ -2,6 +2,7 @@
 //! its withdrawal, sensitivity or what-if address): what the view is for, and the views there are.
 
 use crate::components::event::header::{EventHeader, EventView};
+use crate::event_id::EventId;
 use crate::i18n::td_string;
 use crate::tr;
 use crate::words::text;
@@ -11,7 +12,7 @@ use leptos::prelude::*;
 /// The page of `view` when [`EventView::available_in`] says the event's format has none: the
 /// event's header and [`ViewUnavailable`]; `None` when the view exists.
 pub fn unavailable_page(
-    event_id: &str,
+    event_id: &EventId,
     tournament: Memo<Tournament>,
     view: EventView,
 ) -> Option<AnyView> {
@@ -19,7 +20,7 @@ pub fn unavailable_page(
     if view.available_in(format) {
         return None;
     }
-    let id = event_id.to_string();
+    let id = event_id.clone();
     Some(
         view! {
             <article class="event">
@@ -34,7 +35,7 @@ pub fn unavailable_page(
 #[component]
 pub fn ViewUnavailable(
     /// Id of the event in the store (for the links).
-    event_id: String,
+    event_id: EventId,
     /// The view asked for.
     view: EventView,
     /// The event's format.

@@ -6,6 +6,7 @@
 //! warnings are listed, by line and column, before the user opens the event.
 
 use crate::components::files::import_handover::{take_pending, PgnFormat};
+use crate::event_id::EventId;
 use crate::files::{self, BrowserError, FileProblem, TrfWarning};
 use crate::i18n::{td_string, Locale};
 use crate::store::{use_store, ImportedEvent, Store};
@@ -62,7 +63,7 @@ fn pgn_choice(value: &str) -> FormatChoice {
 /// An import that succeeded with warnings: what the list shows until it is dismissed.
 #[derive(Clone, Debug, PartialEq)]
 struct WarnedImport {
-    id: String,
+    id: EventId,
     file_name: String,
     event_name: String,
     warnings: Vec<TrfWarning>,
@@ -275,7 +276,7 @@ fn ImportWarnings(
 #[component]
 fn SuggestedWithdrawals(
     /// The imported event.
-    id: String,
+    id: EventId,
     /// The withdrawals the import detected but did not record.
     suggested: Vec<Withdrawal>,
 ) -> impl IntoView {

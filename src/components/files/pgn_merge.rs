@@ -6,6 +6,7 @@
 use crate::components::common::data_table::{Cell, DataTable, Row, Table};
 use crate::components::common::layout::resolve_event;
 use crate::components::event::header::{EventHeader, EventView};
+use crate::event_id::EventId;
 use crate::files;
 use crate::files::FileProblem;
 use crate::i18n::{td_string, Locale};
@@ -76,7 +77,7 @@ fn preview_table(locale: Locale, t: &Tournament, m: &Merge) -> Table {
 #[component]
 pub fn PgnMergeScreen(
     /// Id of the event in the store.
-    event_id: String,
+    event_id: EventId,
 ) -> impl IntoView {
     let lang = crate::lang::use_lang();
     resolve_event(event_id, move |id, tournament| {

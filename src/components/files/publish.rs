@@ -5,6 +5,7 @@
 
 use crate::components::common::layout::resolve_event;
 use crate::components::event::header::{EventHeader, EventView};
+use crate::event_id::EventId;
 use crate::files;
 use crate::i18n::{td, td_string, Locale};
 use crate::tr;
@@ -81,7 +82,7 @@ enum Download {
 #[component]
 pub fn PublishScreen(
     /// Id of the event in the store.
-    event_id: String,
+    event_id: EventId,
 ) -> impl IntoView {
     resolve_event(event_id, move |id, tournament| {
         let lang = crate::lang::use_lang();

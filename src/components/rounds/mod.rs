@@ -9,6 +9,7 @@ mod requests;
 
 use crate::components::common::data_table::escape;
 use crate::components::rounds::prohibited::ProhibitedPairings;
+use crate::event_id::EventId;
 use crate::i18n::{td, td_string, Locale};
 use crate::lang::Lang;
 use crate::store::{use_store, Store};
@@ -147,7 +148,7 @@ struct Panel {
     store: Store,
     /// The reader's language.
     lang: Lang,
-    id: StoredValue<String>,
+    id: StoredValue<EventId>,
     tournament: Memo<Tournament>,
     /// The round whose pairings are shown (1-based).
     shown: RwSignal<u32>,
@@ -240,7 +241,12 @@ impl Panel {
     /// Stores a pairing the worker made, unless the event changed meanwhile (a result typed
     /// while it worked): then nothing is stored and the organiser pairs again. Safe to call
     /// after the panel has gone (its signals then ignore the writes).
-    fn finish_pairing(&self, id: &str, before: &Tournament, outcome: Result<Paired, PairFailure>) {
+    fn finish_pairing(
+        &self,
+        id: &EventId,
+        before: &Tournament,
+        outcome: Result<Paired, PairFailure>,
+    ) {
         let locale = self.lang.get_untracked();
         let what = td_string!(locale, event.rounds.refused_pair).to_string();
         let paired = match outcome {
@@ -298,7 +304,7 @@ impl Panel {
 #[component]
 pub fn RoundsPanel(
     /// Id of the event in the store (changes go there).
-    event_id: String,
+    event_id: EventId,
     /// The event.
     tournament: Memo<Tournament>,
 ) -> impl IntoView {

@@ -3,6 +3,7 @@
 //! the Dutch engine treats each group as an absolute criterion, like a rematch. The rules (which
 //! groups are valid, how they are stored) are the engine's (`engine::rules2026`).
 
+use crate::event_id::EventId;
 use crate::i18n::{td_string, Locale};
 use crate::store::use_store;
 use crate::tr;
@@ -83,7 +84,7 @@ enum Done {
 #[component]
 pub fn ProhibitedPairings(
     /// Id of the event in the store.
-    event_id: String,
+    event_id: EventId,
     /// The event.
     tournament: Memo<Tournament>,
 ) -> impl IntoView {

@@ -3,6 +3,7 @@
 //! (`engine::event`).
 
 use crate::components::common::player_select::{PlayerLabel, PlayerSelect};
+use crate::event_id::EventId;
 use crate::i18n::{td, td_string};
 use crate::store::use_store;
 use crate::tr;
@@ -41,7 +42,7 @@ impl Request {
 #[component]
 pub(super) fn Requests(
     /// Id of the event in the store.
-    event_id: String,
+    event_id: EventId,
     /// The event.
     tournament: Memo<Tournament>,
 ) -> impl IntoView {

@@ -18,6 +18,7 @@ use crate::components::standings::tiebreak_breakdown::TiebreakBreakdown;
 use crate::components::standings::tiebreak_editor::TiebreakEditor;
 use crate::components::standings::tiebreak_table::{Selection, TiebreakTable};
 use crate::components::standings::why_above::WhyAbovePanel;
+use crate::event_id::EventId;
 use crate::files;
 use crate::i18n::{td_string, Locale};
 use crate::lang::use_lang;
@@ -122,7 +123,7 @@ impl Problem {
 pub fn StandingsTable(
     /// Id of the event in the store (its tie-break list is saved in the event, the rule
     /// version and basis as preferences for it).
-    event_id: String,
+    event_id: EventId,
 ) -> impl IntoView {
     let store = use_store();
     let live = LiveStandings::new(store, event_id.clone());

@@ -21,6 +21,7 @@ use crate::components::withdrawal::imputed_table::ImputedTable;
 use crate::components::withdrawal::prior_controls::PriorControls;
 use crate::components::withdrawal::side_by_side::SideBySide;
 use crate::components::withdrawal::withdrawn_summary::WithdrawnSummary;
+use crate::event_id::EventId;
 use crate::share::SharedView;
 use crate::store::use_store;
 use crate::tr;
@@ -41,7 +42,7 @@ enum State {
 #[component]
 pub fn WithdrawalScreen(
     /// Id of the event in the store.
-    event_id: String,
+    event_id: EventId,
     /// The unplayed game to select first (a share link's).
     #[prop(optional)]
     initial_game: Option<GameKey>,
@@ -58,7 +59,7 @@ pub fn WithdrawalScreen(
 #[component]
 fn WithdrawalBody(
     /// Id of the event in the store (for links).
-    event_id: String,
+    event_id: EventId,
     /// The event.
     tournament: Memo<Tournament>,
     /// The unplayed game to select first.

@@ -11,6 +11,7 @@ mod table;
 use crate::components::common::layout::resolve_event;
 use crate::components::common::share_link::ShareLink;
 use crate::components::event::header::{EventHeader, EventView};
+use crate::event_id::EventId;
 use crate::i18n::{td, td_string, Locale};
 use crate::share::SharedView;
 use crate::store::use_store;
@@ -54,7 +55,7 @@ enum Status {
 #[component]
 pub fn ChancesScreen(
     /// Id of the event in the store.
-    event_id: String,
+    event_id: EventId,
     /// The "withdraws now" player to start with (from a share link).
     #[prop(optional, into)]
     initial_player: Option<StartNo>,
@@ -117,7 +118,7 @@ fn withdrawals_line(locale: Locale, t: &Tournament, f: &Forecast) -> String {
 #[component]
 fn ChancesBody(
     /// Id of the event in the store (for links).
-    event_id: String,
+    event_id: EventId,
     /// The event.
     tournament: Memo<Tournament>,
     /// The "withdraws now" player to start with.

@@ -16,6 +16,7 @@ use crate::components::common::share_link::ShareLink;
 use crate::components::event::header::{EventHeader, EventView};
 use crate::components::event::view_unavailable::unavailable_page;
 use crate::components::withdrawal::prior_controls::PriorControls;
+use crate::event_id::EventId;
 use crate::files;
 use crate::i18n::{td, Locale};
 use crate::lang::Lang;
@@ -146,7 +147,7 @@ impl Sweeps {
 #[component]
 pub fn SensitivityScreen(
     /// Id of the event in the store.
-    event_id: String,
+    event_id: EventId,
     /// The cliff's player to start with (default: the first withdrawn player).
     #[prop(optional)]
     initial_player: Option<StartNo>,
@@ -163,7 +164,7 @@ pub fn SensitivityScreen(
 #[component]
 fn SensitivityBody(
     /// Id of the event in the store (for links).
-    event_id: String,
+    event_id: EventId,
     /// The event.
     tournament: Memo<Tournament>,
     /// The cliff's player to start with (default: the first withdrawn player).

@@ -16,6 +16,7 @@ use crate::components::common::share_link::ShareLink;
 use crate::components::event::header::{EventHeader, EventView};
 use crate::components::event::view_unavailable::unavailable_page;
 use crate::components::withdrawal::prior_controls::PriorControls;
+use crate::event_id::EventId;
 use crate::i18n::{td_string, Locale};
 use crate::share::SharedView;
 use crate::store::use_store;
@@ -33,7 +34,7 @@ use picker::WithdrawalPicker;
 #[component]
 pub fn WhatIfScreen(
     /// Id of the event in the store.
-    event_id: String,
+    event_id: EventId,
     /// The player to start with (default 1).
     #[prop(optional)]
     initial_player: Option<StartNo>,
