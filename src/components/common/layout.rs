@@ -125,37 +125,38 @@ where
     });
 }
 
-/// The language the page is shown in (`<html lang>`, which `lang::provide` keeps in step with
-/// the reader's choice): for words needed in an event handler, where there is no context.
-fn page_language() -> Locale {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-        .and_then(|root| root.get_attribute("lang"))
-        .and_then(|code| crate::lang::from_code(&code))
-        .unwrap_or(Locale::en)
+/// Why the print dialog did not open, as facts (worded where shown).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PrintError {
+    /// No browser window (not in a browser).
+    NoWindow,
+    /// The browser refused to print (its message).
+    Browser(crate::files::BrowserError),
+}
+
+impl Words for PrintError {
+    fn words(&self, locale: Locale) -> String {
+        match self {
+            PrintError::NoWindow => td_string!(locale, print.failed.no_window).to_string(),
+            PrintError::Browser(e) => {
+                td_string!(locale, print.failed.browser, error = e.words(locale)).to_string()
+            }
+        }
+    }
 }
 
 /// Opens the browser's print dialog for one of the print views (`standings`, `wall-chart`,
 /// `slips`, `pairings`): the view's name is set as `data-print` on `<html>`, which
 /// `style/print.css` reads to print that view alone, and [`clear_print_view`] takes it off
-/// after printing. The error is the browser's, in words in the page's language (a browser may
-/// refuse to print).
-pub fn print_view(view: &str) -> Result<(), String> {
-    let locale = page_language();
-    let window =
-        web_sys::window().ok_or_else(|| td_string!(locale, print.failed.no_window).to_string())?;
+/// after printing. A browser may refuse to print: the error says why.
+pub fn print_view(view: &str) -> Result<(), PrintError> {
+    let window = web_sys::window().ok_or(PrintError::NoWindow)?;
     if let Some(root) = window.document().and_then(|d| d.document_element()) {
         let _ = root.set_attribute("data-print", view);
     }
-    window.print().map_err(|e| {
-        td_string!(
-            locale,
-            print.failed.browser,
-            error = crate::files::js_error_text(&e)
-        )
-        .to_string()
-    })
+    window
+        .print()
+        .map_err(|e| PrintError::Browser(crate::files::BrowserError::of(&e)))
 }
 
 /// Takes the print view off after printing (the app listens to `afterprint` once, at start),

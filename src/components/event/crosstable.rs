@@ -9,6 +9,7 @@ use crate::lang::{use_lang, Lang};
 use crate::store::{use_store, Store};
 use crate::tr;
 use crate::words::text;
+use crate::words::Words;
 use engine::{Color, Entry, Format, GameResult, Outcome, StartNo, Tournament};
 use leptos::prelude::*;
 
@@ -337,13 +338,9 @@ pub fn Crosstable(
         }
     };
 
-    let print_status = RwSignal::new(String::new());
+    let print_status = RwSignal::new(None::<crate::components::common::layout::PrintError>);
     let print = move |_| {
-        print_status.set(
-            crate::components::common::layout::print_view("wall-chart")
-                .err()
-                .unwrap_or_default(),
-        );
+        print_status.set(crate::components::common::layout::print_view("wall-chart").err());
     };
     let print_title = Signal::derive(move || {
         let locale = lang.get();
@@ -365,7 +362,7 @@ pub fn Crosstable(
             <button type="button" class="no-print" data-testid="print-crosstable" on:click=print>
                 {tr!(standings.crosstable.print)}
             </button>
-            <p class="status no-print" role="status">{move || print_status.get()}</p>
+            <p class="status no-print" role="status">{move || print_status.with(|e| e.as_ref().map(|e| e.words(lang.get())))}</p>
         </div>
         <p class="muted no-print" id="crosstable-help">
             {move || td!(lang.get(), standings.crosstable.help, <kbd> = <kbd />)}

@@ -7,7 +7,9 @@ use crate::i18n::{td_string, Locale};
 use crate::store::use_store;
 use crate::tr;
 use crate::words::Words;
-use engine::event;
+use engine::event::{self, EventError};
+use engine::roster::RosterError;
+use engine::rules2026::BakuPoints;
 use engine::rules2026::PointSystem;
 use engine::tiebreak::Tiebreak;
 use engine::{Format, Player, Tournament};
@@ -15,19 +17,50 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use leptos_router::NavigateOptions;
 
+/// Why the wizard cannot create the event, as facts: worded where it is shown, so a language
+/// switch words it again.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NewEventError {
+    /// The player list has bad lines or duplicates (every one of them).
+    Roster(Vec<RosterError>),
+    /// Fewer than two players in a round-robin's list.
+    TooFewPlayers,
+    /// The number of rounds of a Swiss is not a number (as typed).
+    BadRounds(String),
+    /// The tie-break list, or the event as a whole, refused by the engine.
+    Event(EventError),
+    /// The Swiss's point system cannot be used with Baku acceleration.
+    Acceleration(BakuPoints),
+}
+
+impl Words for NewEventError {
+    /// A roster's problems one per line.
+    fn words(&self, locale: Locale) -> String {
+        match self {
+            NewEventError::Roster(errors) => errors
+                .iter()
+                .map(|e| e.words(locale))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            NewEventError::TooFewPlayers => {
+                td_string!(locale, event.new_event.too_few_players).to_string()
+            }
+            NewEventError::BadRounds(rounds) => {
+                td_string!(locale, event.new_event.bad_rounds, rounds = rounds.as_str()).to_string()
+            }
+            NewEventError::Event(e) => e.words(locale),
+            NewEventError::Acceleration(why) => why.words(locale),
+        }
+    }
+}
+
 /// Reads the player list with the engine's paste reader ([`engine::roster::parse_roster`]:
 /// `Name, rating` per line, commas, semicolons or tabs). Every bad line and every duplicate is
-/// reported, one per line of the message, and nothing is created until the whole list reads.
-pub fn parse_players(locale: Locale, text: &str) -> Result<Vec<Player>, String> {
-    let players = engine::roster::parse_roster(text).map_err(|errors| {
-        errors
-            .iter()
-            .map(|e| e.words(locale))
-            .collect::<Vec<_>>()
-            .join("\n")
-    })?;
+/// reported, and nothing is created until the whole list reads.
+pub fn parse_players(text: &str) -> Result<Vec<Player>, NewEventError> {
+    let players = engine::roster::parse_roster(text).map_err(NewEventError::Roster)?;
     if players.len() < 2 {
-        return Err(td_string!(locale, event.new_event.too_few_players).into());
+        return Err(NewEventError::TooFewPlayers);
     }
     Ok(players)
 }
@@ -89,33 +122,33 @@ pub fn preset_codes(format: Format) -> String {
         .join(", ")
 }
 
-/// The wizard's whole input → the new event (the engine checks it), or what is wrong (in the
-/// reader's language).
+/// The wizard's whole input → the new event (the engine checks it), or what is wrong.
 pub fn build_event(
-    locale: Locale,
     name: &str,
     system: SystemChoice,
     rounds: &str,
     tiebreaks: &str,
     players: &str,
-) -> Result<Tournament, String> {
+) -> Result<Tournament, NewEventError> {
     let rounds = match system {
-        SystemChoice::Swiss => rounds.trim().parse::<u32>().map_err(|_| {
-            td_string!(locale, event.new_event.bad_rounds, rounds = rounds.trim()).to_string()
-        })?,
+        SystemChoice::Swiss => rounds
+            .trim()
+            .parse::<u32>()
+            .map_err(|_| NewEventError::BadRounds(rounds.trim().to_string()))?,
         _ => 0,
     };
     let players = if players.trim().is_empty() && system == SystemChoice::Swiss {
         Vec::new()
     } else {
-        parse_players(locale, players)?
+        parse_players(players)?
     };
     let tiebreaks = if tiebreaks.trim().is_empty() {
         Vec::new()
     } else {
-        event::parse_tiebreaks(tiebreaks).map_err(|e| e.words(locale))?
+        event::parse_tiebreaks(tiebreaks).map_err(NewEventError::Event)?
     };
-    let mut t = event::create(name, system.format(rounds), players).map_err(|e| e.words(locale))?;
+    let mut t =
+        event::create(name, system.format(rounds), players).map_err(NewEventError::Event)?;
     if !tiebreaks.is_empty() {
         t.set_tiebreaks(&tiebreaks);
     }
@@ -154,11 +187,10 @@ pub const POINT_SYSTEMS: [(&str, Option<&str>, PointSystem); 3] = [
 /// system (by [`POINT_SYSTEMS`] id). Refuses a combination the pairing cannot use (Baku's
 /// virtual points are a win and a draw, so it needs a draw worth half a win and a loss 0).
 pub fn apply_swiss_options(
-    locale: Locale,
     t: &mut Tournament,
     baku: bool,
     points: &str,
-) -> Result<(), String> {
+) -> Result<(), NewEventError> {
     if t.format.is_round_robin() {
         return Ok(());
     }
@@ -169,7 +201,7 @@ pub fn apply_swiss_options(
     t.set_point_system(ps);
     t.set_baku(baku);
     match t.acceleration_problem() {
-        Some(why) => Err(why.words(locale)),
+        Some(why) => Err(NewEventError::Acceleration(why)),
         None => Ok(()),
     }
 }
@@ -188,15 +220,13 @@ pub fn NewEventForm(
     let players = RwSignal::new(String::new());
     let baku = RwSignal::new(false);
     let points = RwSignal::new("standard".to_string());
-    let error = RwSignal::new(None::<String>);
+    let error = RwSignal::new(None::<NewEventError>);
     let lang = crate::lang::use_lang();
     let is_swiss = move || system.get() == SystemChoice::Swiss;
 
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let l = lang.get_untracked();
         let result = build_event(
-            l,
             &name.get_untracked(),
             system.get_untracked(),
             &rounds.get_untracked(),
@@ -204,7 +234,7 @@ pub fn NewEventForm(
             &players.get_untracked(),
         )
         .and_then(|mut t| {
-            apply_swiss_options(l, &mut t, baku.get_untracked(), &points.get_untracked())?;
+            apply_swiss_options(&mut t, baku.get_untracked(), &points.get_untracked())?;
             Ok(t)
         });
         match result {
@@ -352,7 +382,7 @@ pub fn NewEventForm(
             </p>
             <Show when=move || error.with(Option::is_some)>
                 <p class="alert multiline" role="alert" data-testid="new-event-error">
-                    {move || error.get().unwrap_or_default()}
+                    {move || error.with(|e| e.as_ref().map(|e| e.words(lang.get())))}
                 </p>
             </Show>
             <div class="toolbar">
@@ -373,11 +403,8 @@ mod tests {
 
     #[test]
     fn players_with_and_without_ratings() {
-        let ps = parse_players(
-            Locale::en,
-            "Carlsen, Magnus, 2833\n\nAlpha\nBeta;2100\nCaruana, Fabiano",
-        )
-        .unwrap();
+        let ps =
+            parse_players("Carlsen, Magnus, 2833\n\nAlpha\nBeta;2100\nCaruana, Fabiano").unwrap();
         assert_eq!(ps.len(), 4);
         assert_eq!(ps[3].name, "Caruana, Fabiano");
         assert_eq!(ps[0].name, "Carlsen, Magnus");
@@ -388,93 +415,63 @@ mod tests {
 
     #[test]
     fn a_bad_rating_names_its_line() {
-        let e = parse_players(Locale::en, "A, 2000\nB, 20x0").unwrap_err();
+        let e = parse_players("A, 2000\nB, 20x0")
+            .unwrap_err()
+            .words(Locale::en);
         assert!(e.starts_with("line 2:"), "{e}");
     }
 
     #[test]
     fn schedule_is_complete() {
         let ps = "A,2000\nB,2000\nC,2000\nD,2000\nE,2000";
-        let t = build_event(
-            Locale::en,
-            "Club",
-            SystemChoice::DoubleRoundRobin,
-            "",
-            "",
-            ps,
-        )
-        .unwrap();
+        let t = build_event("Club", SystemChoice::DoubleRoundRobin, "", "", ps).unwrap();
         assert_eq!(t.rounds.len(), 10);
     }
 
     #[test]
     fn the_engine_sets_the_limits() {
-        let e = parse_players(Locale::en, "A, 3501\nB").unwrap_err();
+        let e = parse_players("A, 3501\nB").unwrap_err().words(Locale::en);
         assert!(e.starts_with("line 1:") && e.contains("3500"), "{e}");
         let many: String = (0..=engine::MAX_ROUND_ROBIN_PLAYERS)
             .map(|i| format!("P{i}\n"))
             .collect();
-        let e = build_event(
-            Locale::en,
-            "Big",
-            SystemChoice::SingleRoundRobin,
-            "",
-            "",
-            &many,
-        )
-        .unwrap_err();
+        let e = build_event("Big", SystemChoice::SingleRoundRobin, "", "", &many)
+            .unwrap_err()
+            .words(Locale::en);
         assert!(e.contains("more than the"), "{e}");
-        assert!(build_event(Locale::en, "Big", SystemChoice::Swiss, "9", "", &many).is_ok());
+        assert!(build_event("Big", SystemChoice::Swiss, "9", "", &many).is_ok());
     }
 
     #[test]
     fn wizard_builds_a_swiss_with_its_tiebreaks() {
-        let t = build_event(
-            Locale::en,
-            "Open",
-            SystemChoice::Swiss,
-            "7",
-            "BH, SB",
-            "A, 2000\nB",
-        )
-        .unwrap();
+        let t = build_event("Open", SystemChoice::Swiss, "7", "BH, SB", "A, 2000\nB").unwrap();
         assert_eq!(t.format, Format::Swiss { rounds: 7 });
         assert!(t.rounds.is_empty());
         assert_eq!(t.tiebreaks().len(), 2);
-        let e = build_event(Locale::en, "Open", SystemChoice::Swiss, "x", "", "").unwrap_err();
+        let e = build_event("Open", SystemChoice::Swiss, "x", "", "")
+            .unwrap_err()
+            .words(Locale::en);
         assert!(e.contains("rounds"), "{e}");
-        let e = build_event(Locale::en, "Open", SystemChoice::Swiss, "5", "NOPE", "").unwrap_err();
+        let e = build_event("Open", SystemChoice::Swiss, "5", "NOPE", "")
+            .unwrap_err()
+            .words(Locale::en);
         assert!(e.contains("tie-breaks"), "{e}");
-        let t = build_event(
-            Locale::en,
-            "RR",
-            SystemChoice::DoubleRoundRobin,
-            "",
-            "",
-            "A\nB\nC",
-        )
-        .unwrap();
+        let t = build_event("RR", SystemChoice::DoubleRoundRobin, "", "", "A\nB\nC").unwrap();
         assert_eq!(t.rounds.len(), 6);
     }
 
     #[test]
     fn swiss_options_set_baku_and_the_point_system() {
-        let mut t = build_event(
-            Locale::en,
-            "Open",
-            SystemChoice::Swiss,
-            "7",
-            "",
-            "A, 2000\nB",
-        )
-        .unwrap();
-        apply_swiss_options(Locale::en, &mut t, true, "standard").unwrap();
+        let mut t = build_event("Open", SystemChoice::Swiss, "7", "", "A, 2000\nB").unwrap();
+        apply_swiss_options(&mut t, true, "standard").unwrap();
         assert_eq!(t.acceleration(), engine::rules2026::Acceleration::Baku);
         assert!(t.point_system().is_standard());
-        apply_swiss_options(Locale::en, &mut t, false, "3-1-0").unwrap();
+        apply_swiss_options(&mut t, false, "3-1-0").unwrap();
         assert_eq!(t.acceleration(), engine::rules2026::Acceleration::None);
         assert_eq!(t.point_system().win, 30);
-        let e = apply_swiss_options(Locale::en, &mut t, true, "3-1-0").unwrap_err();
+        let e = apply_swiss_options(&mut t, true, "3-1-0")
+            .unwrap_err()
+            .words(Locale::en);
         assert!(e.contains("Baku"), "{e}");
     }
 
@@ -482,22 +479,18 @@ mod tests {
     /// and nothing is created.
     #[test]
     fn the_wizard_reports_every_bad_line_and_creates_nothing() {
-        let ps = parse_players(
-            Locale::en,
-            "Name\tRating\nSmith, John\t2100\nDoe, Jane\t1900",
-        )
-        .unwrap();
+        let ps = parse_players("Name\tRating\nSmith, John\t2100\nDoe, Jane\t1900").unwrap();
         assert_eq!(ps[0].name, "Smith, John");
         assert_eq!(ps[1].rating, Some(1900));
         let e = build_event(
-            Locale::en,
             "Open",
             SystemChoice::Swiss,
             "5",
             "",
             "Text, Rating, abc\nSmith John 2100\nA, 2000\nA",
         )
-        .unwrap_err();
+        .unwrap_err()
+        .words(Locale::en);
         let lines: Vec<&str> = e.lines().collect();
         assert_eq!(lines.len(), 3, "{e}");
         assert!(lines[0].starts_with("line 1:"), "{e}");
@@ -514,9 +507,12 @@ mod tests {
     /// Issue 12: the wizard's own messages are in the reader's language.
     #[test]
     fn the_wizard_speaks_the_readers_language() {
-        let e = build_event(Locale::fr, "Open", SystemChoice::Swiss, "x", "", "").unwrap_err();
+        let e = build_event("Open", SystemChoice::Swiss, "x", "", "").unwrap_err();
+        // A fact, worded when shown: the same error in each language.
+        assert_eq!(e, NewEventError::BadRounds("x".into()));
+        let e = e.words(Locale::fr);
         assert!(e.contains("rondes") && e.contains("«\u{a0}x\u{a0}»"), "{e}");
-        let e = parse_players(Locale::de, "A").unwrap_err();
+        let e = parse_players("A").unwrap_err().words(Locale::de);
         assert!(e.contains("mindestens zwei Spieler"), "{e}");
         assert_eq!(
             SystemChoice::Swiss.label(Locale::ja),

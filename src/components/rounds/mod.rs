@@ -460,7 +460,7 @@ fn RoundActions(
                 panel.fill_slips();
             }
             if let Err(e) = crate::components::common::layout::print_view(view) {
-                panel.error.set(Some(e));
+                panel.error.set(Some(e.words(panel.lang.get_untracked())));
             }
         }
     };

@@ -9,44 +9,69 @@ use crate::store::use_store;
 use crate::tr;
 use crate::words::text;
 use crate::words::Words;
-use engine::rules2026::Prohibited;
+use engine::rules2026::{Prohibited, ProhibitedError};
 use engine::{StartNo, Tournament};
 use leptos::prelude::*;
 
-/// Start numbers typed as `3, 7 12` (commas or blanks), or why not (in the reader's language).
-pub fn parse_start_numbers(locale: Locale, text: &str) -> Result<Vec<StartNo>, String> {
-    let numbers: Result<Vec<StartNo>, _> = text
-        .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
+/// Why the editor did not add a group, as facts: worded where it is shown, so a language switch
+/// words it again.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GroupError {
+    /// A player box entry that is not a start number (as typed).
+    NotANumber(String),
+    /// A round box that is not a round number (which box, as typed).
+    BadRound(Bound, String),
+    /// The event was deleted meanwhile (another tab).
+    Gone,
+    /// The engine refused the group.
+    Refused(ProhibitedError),
+}
+
+impl Words for GroupError {
+    fn words(&self, locale: Locale) -> String {
+        let why = match self {
+            GroupError::NotANumber(text) => {
+                td_string!(locale, event.prohibited.not_a_number, text = text.as_str()).to_string()
+            }
+            GroupError::BadRound(Bound::First, text) => {
+                td_string!(locale, event.prohibited.bad_first, text = text.as_str()).to_string()
+            }
+            GroupError::BadRound(Bound::Last, text) => {
+                td_string!(locale, event.prohibited.bad_last, text = text.as_str()).to_string()
+            }
+            GroupError::Gone => td_string!(locale, event.prohibited.gone).to_string(),
+            GroupError::Refused(e) => e.words(locale),
+        };
+        td_string!(locale, errors.outcome.nothing_changed, error = why).to_string()
+    }
+}
+
+/// Start numbers typed as `3, 7 12` (commas or blanks), or the first entry that is not one.
+pub fn parse_start_numbers(text: &str) -> Result<Vec<StartNo>, GroupError> {
+    text.split(|c: char| c == ',' || c == ';' || c.is_whitespace())
         .filter(|s| !s.is_empty())
         .map(|s| {
-            s.parse::<StartNo>().map_err(|_| {
-                td_string!(locale, event.prohibited.not_a_number, text = s).to_string()
-            })
+            s.parse::<StartNo>()
+                .map_err(|_| GroupError::NotANumber(s.to_string()))
         })
-        .collect();
-    numbers
+        .collect()
 }
 
 /// Which round box a round was typed in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
+pub enum Bound {
     First,
     Last,
 }
 
 /// A round typed in a box, or `default` when blank.
-fn parse_round(locale: Locale, text: &str, bound: Bound, default: u32) -> Result<u32, String> {
+fn parse_round(text: &str, bound: Bound, default: u32) -> Result<u32, GroupError> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(default);
     }
-    text.parse().map_err(|_| {
-        match bound {
-            Bound::First => td_string!(locale, event.prohibited.bad_first, text),
-            Bound::Last => td_string!(locale, event.prohibited.bad_last, text),
-        }
-        .to_string()
-    })
+    text.parse()
+        .map_err(|_| GroupError::BadRound(bound, text.to_string()))
 }
 
 /// The group as a sentence with the players' names.
@@ -94,20 +119,18 @@ pub fn ProhibitedPairings(
     let players = RwSignal::new(String::new());
     let first = RwSignal::new(String::new());
     let last = RwSignal::new(String::new());
-    let error = RwSignal::new(None::<String>);
+    let error = RwSignal::new(None::<GroupError>);
     let status = RwSignal::new(None::<Done>);
     let groups = Memo::new(move |_| tournament.with(|t| t.prohibited_pairings().to_vec()));
     let rounds = Memo::new(move |_| tournament.with(|t| t.scheduled_rounds()));
 
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let l = lang.get_untracked();
-        let group = (|| -> Result<Prohibited, String> {
+        let group = (|| -> Result<Prohibited, GroupError> {
             Ok(Prohibited {
-                players: parse_start_numbers(l, &players.get_untracked())?,
-                first_round: parse_round(l, &first.get_untracked(), Bound::First, 1)?,
+                players: parse_start_numbers(&players.get_untracked())?,
+                first_round: parse_round(&first.get_untracked(), Bound::First, 1)?,
                 last_round: parse_round(
-                    l,
                     &last.get_untracked(),
                     Bound::Last,
                     rounds.get_untracked(),
@@ -117,10 +140,10 @@ pub fn ProhibitedPairings(
         let checked = group.and_then(|g| {
             store
                 .tournament_now(&id.get_value())
-                .ok_or_else(|| td_string!(l, event.prohibited.gone).to_string())?
+                .ok_or(GroupError::Gone)?
                 .check_prohibited(&g)
                 .map(|()| g)
-                .map_err(|e| e.words(l))
+                .map_err(GroupError::Refused)
         });
         match checked {
             Ok(g) => {
@@ -137,9 +160,7 @@ pub fn ProhibitedPairings(
             }
             Err(e) => {
                 status.set(None);
-                error.set(Some(
-                    td_string!(l, errors.outcome.nothing_changed, error = e).to_string(),
-                ));
+                error.set(Some(e));
             }
         }
     };
@@ -234,7 +255,7 @@ pub fn ProhibitedPairings(
             </form>
             <Show when=move || error.with(Option::is_some)>
                 <p class="alert" role="alert" data-testid="prohibited-error">
-                    {move || error.get().unwrap_or_default()}
+                    {move || error.with(|e| e.as_ref().map(|e| e.words(lang.get())))}
                 </p>
             </Show>
             <p class="status" role="status">{status_text}</p>
@@ -249,23 +270,25 @@ mod tests {
     #[test]
     fn start_numbers_and_rounds_parse_or_say_why() {
         let l = Locale::en;
-        assert_eq!(
-            parse_start_numbers(l, "3, 7 12;4").unwrap(),
-            vec![3, 7, 12, 4]
-        );
-        assert!(parse_start_numbers(l, "3, x").unwrap_err().contains("“x”"));
-        assert_eq!(parse_round(l, " ", Bound::First, 1), Ok(1));
-        assert_eq!(parse_round(l, "4", Bound::Last, 9), Ok(4));
-        assert!(parse_round(l, "four", Bound::Last, 9)
+        assert_eq!(parse_start_numbers("3, 7 12;4").unwrap(), vec![3, 7, 12, 4]);
+        let e = parse_start_numbers("3, x").unwrap_err();
+        assert_eq!(e, GroupError::NotANumber("x".into()));
+        assert!(e.words(l).contains("“x”"), "{}", e.words(l));
+        assert_eq!(parse_round(" ", Bound::First, 1), Ok(1));
+        assert_eq!(parse_round("4", Bound::Last, 9), Ok(4));
+        assert!(parse_round("four", Bound::Last, 9)
             .unwrap_err()
+            .words(l)
             .contains("last round"));
     }
 
     #[test]
     fn the_errors_are_in_the_readers_language() {
-        let e = parse_start_numbers(Locale::fr, "3, x").unwrap_err();
+        let e = parse_start_numbers("3, x").unwrap_err().words(Locale::fr);
         assert!(e.contains("numéro d’appariement"), "{e}");
-        let e = parse_round(Locale::ja, "四", Bound::First, 1).unwrap_err();
+        let e = parse_round("四", Bound::First, 1)
+            .unwrap_err()
+            .words(Locale::ja);
         assert!(e.contains("開始ラウンド"), "{e}");
     }
 }

@@ -12,7 +12,7 @@ pub mod tiebreak_editor;
 pub mod tiebreak_table;
 pub mod why_above;
 
-use crate::components::common::layout::{print_view, PrintTitle};
+use crate::components::common::layout::{print_view, PrintError, PrintTitle};
 use crate::components::standings::rating_changes::RatingChanges;
 use crate::components::standings::tiebreak_breakdown::TiebreakBreakdown;
 use crate::components::standings::tiebreak_editor::TiebreakEditor;
@@ -102,7 +102,7 @@ fn basis_note(locale: Locale, t: &Tournament, c: &crate::live_standings::Compute
 #[derive(Clone, Debug, PartialEq)]
 enum Problem {
     Download(crate::files::BrowserError),
-    Print(String),
+    Print(PrintError),
 }
 
 impl Problem {
@@ -114,7 +114,7 @@ impl Problem {
                 error = error.words(locale)
             )
             .to_string(),
-            Problem::Print(error) => error.clone(),
+            Problem::Print(error) => error.words(locale),
         }
     }
 }
