@@ -47,7 +47,8 @@ step_shape() {
 # steps then run with the same settings and find everything built. Dependencies are not linted
 # either way (cargo caps their lints). What it still means by hand:
 #   cargo clippy --workspace --all-targets -- -D warnings
-#   cargo clippy --target wasm32-unknown-unknown -p crosstable --all-targets -- -D warnings
+#   cargo clippy --target wasm32-unknown-unknown -p crosstable --lib --bins --test web -- -D warnings
+#   cargo clippy --target wasm32-unknown-unknown -p crosstable-workers --all-targets -- -D warnings
 with_clippy() {
   RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver)" \
     CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__ "$@"
@@ -62,13 +63,20 @@ step_clippy() { with_clippy cargo test --workspace --all-targets --locked --no-r
 # The engine is built with opt-level 3 in test builds (Cargo.toml) for the native fixture walks;
 # on wasm32 only the component tests run it, on small events, so opt-level 1 is plenty there and
 # compiles in a fraction of the time. Both wasm32 steps must pass the same settings to share a build.
-readonly WASM_TEST=(--target wasm32-unknown-unknown -p crosstable --locked
+readonly WASM=(--target wasm32-unknown-unknown --locked
   --config 'profile.dev.package.crosstable-engine.opt-level=1')
+readonly WASM_TEST=("${WASM[@]}" -p crosstable)
 
-# The app really runs on wasm32: lint it there too, including tests/web.rs (wasm32-only), and
-# the workers' package (its entry points are wasm32-only code). Its dependencies are a subset of
-# the app's, so adding it changes no feature and test-wasm still finds everything built.
-step_clippy-wasm() { with_clippy cargo test "${WASM_TEST[@]}" -p crosstable-workers --all-targets --no-run; }
+# The app really runs on wasm32: lint it there too — its library and binaries (built for the
+# integration test) and tests/web.rs (wasm32-only) — and the workers' package (its entry points
+# are wasm32-only code; its dependencies are a subset of the app's, so test-wasm still finds
+# everything built). Not the app library's unit tests: they run natively (the clippy step lints
+# and builds them there), and on wasm32 they were a second full compile of the app that nothing
+# ran; no unit test has wasm32-only code.
+step_clippy-wasm() {
+  with_clippy cargo test "${WASM_TEST[@]}" --test web --no-run &&
+    with_clippy cargo test "${WASM[@]}" -p crosstable-workers --all-targets --no-run
+}
 
 # `cargo test` runs one test binary after another, and the slowest are single tests that walk a
 # fixture set (crates/engine/tests/*_fixtures.rs): one core works while the other waits. So the

@@ -10,38 +10,39 @@ use crate::i18n::{td_string, Locale};
 use engine::impute::Policy;
 
 /// A policy's words in language `l`: its name, its narrow-column word, and the word a sentence
-/// uses — one exhaustive `match`, so a new policy does not compile until it has all three.
+/// uses — one exhaustive `match`, so a new policy does not compile until it has all three (one
+/// line per language in `locales/*/withdrawal.json`: `"<id>": { "name", "short", "in_text" }`).
 fn words(l: Locale, p: Policy) -> [&'static str; 3] {
     match p {
         Policy::Fide => [
-            td_string!(l, withdrawal.policy.name.fide),
-            td_string!(l, withdrawal.policy.short.fide),
-            td_string!(l, withdrawal.policy.in_text.fide),
+            td_string!(l, withdrawal.policy.fide.name),
+            td_string!(l, withdrawal.policy.fide.short),
+            td_string!(l, withdrawal.policy.fide.in_text),
         ],
         Policy::Annul => [
-            td_string!(l, withdrawal.policy.name.annul),
-            td_string!(l, withdrawal.policy.short.annul),
-            td_string!(l, withdrawal.policy.in_text.annul),
+            td_string!(l, withdrawal.policy.annul.name),
+            td_string!(l, withdrawal.policy.annul.short),
+            td_string!(l, withdrawal.policy.annul.in_text),
         ],
         Policy::Forfeit => [
-            td_string!(l, withdrawal.policy.name.forfeit),
-            td_string!(l, withdrawal.policy.short.forfeit),
-            td_string!(l, withdrawal.policy.in_text.forfeit),
+            td_string!(l, withdrawal.policy.forfeit.name),
+            td_string!(l, withdrawal.policy.forfeit.short),
+            td_string!(l, withdrawal.policy.forfeit.in_text),
         ],
         Policy::Elo => [
-            td_string!(l, withdrawal.policy.name.elo),
-            td_string!(l, withdrawal.policy.short.elo),
-            td_string!(l, withdrawal.policy.in_text.elo),
+            td_string!(l, withdrawal.policy.elo.name),
+            td_string!(l, withdrawal.policy.elo.short),
+            td_string!(l, withdrawal.policy.elo.in_text),
         ],
         Policy::Performance => [
-            td_string!(l, withdrawal.policy.name.performance),
-            td_string!(l, withdrawal.policy.short.performance),
-            td_string!(l, withdrawal.policy.in_text.performance),
+            td_string!(l, withdrawal.policy.performance.name),
+            td_string!(l, withdrawal.policy.performance.short),
+            td_string!(l, withdrawal.policy.performance.in_text),
         ],
         Policy::Bayes => [
-            td_string!(l, withdrawal.policy.name.bayes),
-            td_string!(l, withdrawal.policy.short.bayes),
-            td_string!(l, withdrawal.policy.in_text.bayes),
+            td_string!(l, withdrawal.policy.bayes.name),
+            td_string!(l, withdrawal.policy.bayes.short),
+            td_string!(l, withdrawal.policy.bayes.in_text),
         ],
     }
 }
