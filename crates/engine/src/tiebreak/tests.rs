@@ -599,7 +599,7 @@ fn policy_crosstables_carry_the_policy_points() {
         let ct = Crosstable::under_policy(&t, &a, policy, None);
         let outcome = a.outcome(policy);
         for (i, line) in ct.lines.iter().enumerate() {
-            match outcome.points[i] {
+            match outcome.points.as_slice()[i] {
                 None => assert!(!line.present, "{policy}: {} removed", line.start_no),
                 Some(p) => {
                     assert!(line.present);
