@@ -9,7 +9,7 @@
 use crate::i18n::{td_string, Locale};
 use crate::words::text;
 use engine::impute::Policy;
-use engine::sensitivity::{Cliff, KSweep};
+use engine::sensitivity::{Cliff, KSweep, PlayerSeries};
 use engine::StartNo;
 use plotters::coord::ranged1d::ValueFormatter;
 use plotters::coord::types::RangedCoordf64;
@@ -336,7 +336,7 @@ pub fn points_vs_k(
 ) -> Plot {
     let k_max = sweep.ks.last().copied().unwrap_or(crate::prior::SLIDER_MAX);
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-    for s in &sweep.players {
+    for s in sweep.players.values() {
         for &v in &s.points {
             lo = lo.min(v);
             hi = hi.max(v);
@@ -368,7 +368,7 @@ pub fn points_vs_k(
             .bold_line_style(p.grid)
             .light_line_style(p.background)
             .draw()?;
-        for (i, s) in sweep.players.iter().enumerate() {
+        for (i, s) in sweep.players.values().enumerate() {
             let c = p.colour(i);
             let width = if s.withdrawn { 1 } else { 2 };
             chart.draw_series(LineSeries::new(
@@ -380,18 +380,18 @@ pub fn points_vs_k(
         // so that players level at k_max do not print over each other.
         let plot_h = f64::from(SIZE.1) - 12.0 - 12.0 - 44.0;
         let gap = (hi - lo) * 14.0 / plot_h;
-        let mut ends: Vec<(f64, usize)> = sweep
+        // (last points, colour index, series)
+        let mut ends: Vec<(f64, usize, &PlayerSeries)> = sweep
             .players
-            .iter()
+            .values()
             .enumerate()
-            .filter_map(|(i, s)| s.points.last().map(|&v| (v, i)))
+            .filter_map(|(i, s)| s.points.last().map(|&v| (v, i, s)))
             .collect();
         ends.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let mut y_prev = f64::INFINITY;
-        for (v, i) in ends {
+        for (v, i, s) in ends {
             let y = v.min(y_prev - gap);
             y_prev = y;
-            let s = &sweep.players[i];
             let (player, points) = (short_name(&name(s.start_no)), text::two_in(l, v));
             let label = if s.withdrawn {
                 td_string!(l, sensitivity.plot.end_label_withdrawn, player, points).to_string()

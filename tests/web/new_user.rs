@@ -189,7 +189,7 @@ async fn the_what_if_refusal_names_the_withdrawal_and_the_complete_example_is_re
     settle().await;
     let panel = text(&find(&root, "[data-testid=whatif-unavailable]").expect("the refusal"));
     let t = engine::example::withdrawal();
-    let withdrawn = &t.players[t.withdrawals[0].player as usize - 1].name;
+    let withdrawn = &t.player(t.withdrawals[0].player).expect("a player").name;
     assert!(panel.contains(&format!("{withdrawn} withdrew")), "{panel}");
     assert!(panel.contains(&engine::example::complete().name), "{panel}");
     let first = store.open_complete_example();
@@ -204,7 +204,9 @@ async fn the_share_link_carries_the_selected_game() {
     let t = engine::example::withdrawal();
     let w = t.withdrawals[0];
     let round = w.after_round + 3;
-    let opponent = t.rounds[round as usize - 1]
+    let opponent = t
+        .round(round)
+        .expect("a recorded round")
         .games
         .iter()
         .find_map(|g| g.opponent_of(w.player))
@@ -231,7 +233,7 @@ async fn the_share_link_carries_the_selected_game() {
         view! { <Router><SharedScreen shared=decoded /></Router> }
     });
     settle().await;
-    let name = &t.players[opponent as usize - 1].name;
+    let name = &t.player(opponent).expect("a player").name;
     let row = text(&find(&root, "table.imputed tr.selected").expect("a selected row"));
     assert!(row.contains(name.as_str()), "{row}");
     click(&find(&root, "[data-testid=share-make]").unwrap());

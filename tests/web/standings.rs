@@ -57,7 +57,7 @@ async fn the_standings_show_the_round_robin_presets_columns_and_the_engines_orde
         assert_eq!(cells[1], row.start_no.to_string(), "start number");
         let name = find(tr, "th").map(|e| text(&e)).unwrap_or_default();
         assert!(
-            name.contains(&t.players[row.start_no as usize - 1].name),
+            name.contains(&t.player(row.start_no).expect("a player").name),
             "{name}"
         );
         // One cell per tie-break, the engine's value (empty values show as "–").
@@ -216,7 +216,7 @@ async fn the_breakdown_lists_the_opponents_of_a_value() {
     assert_eq!(items.len(), want.len());
     for (tr, item) in items.iter().zip(want) {
         let opponent = item.opponent.expect("an opponent in a round-robin");
-        let name = &t.players[opponent as usize - 1].name;
+        let name = &t.player(opponent).expect("a player").name;
         assert!(
             text(tr).contains(name.as_str()),
             "{} lacks {name}",

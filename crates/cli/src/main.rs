@@ -447,7 +447,7 @@ fn standings(
             rank: r.rank,
             start_no: r.start_no,
             name: name(t, r.start_no).to_string(),
-            points: s.points[r.start_no as usize - 1].unwrap_or_else(|| r.points.to_f64()),
+            points: s.points[r.start_no].unwrap_or_else(|| r.points.to_f64()),
             withdrawn: r.withdrawn,
         })
         .collect())

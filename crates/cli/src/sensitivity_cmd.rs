@@ -153,12 +153,12 @@ fn csv(s: &KSweep, cliff: Option<&Cliff>) -> String {
             v,
         ]
     };
-    for p in &s.players {
+    for p in s.players.values() {
         for (k, v) in s.ks.iter().zip(&p.points) {
             csv.row(per_player("points", p.start_no, *k, v.to_string()));
         }
     }
-    for p in &s.players {
+    for p in s.players.values() {
         for (k, v) in s.ks.iter().zip(&p.ranks) {
             csv.row(per_player("rank", p.start_no, *k, v.to_string()));
         }

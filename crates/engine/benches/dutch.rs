@@ -60,8 +60,8 @@ fn simulate(n: u32, rounds: u32, upto: u32, seed: u64) -> Tournament {
         );
         let mut round = Round::default();
         for &(w, b) in &pairing.boards {
-            let rw = f64::from(t.players[w as usize - 1].rating.unwrap_or(0));
-            let rb = f64::from(t.players[b as usize - 1].rating.unwrap_or(0));
+            let rating = |p| f64::from(t.player(p).and_then(|p| p.rating).unwrap_or(0));
+            let (rw, rb) = (rating(w), rating(b));
             let e = 1.0 / (1.0 + 10f64.powf((rb - rw) / 400.0));
             let draw = 0.6 * (1.0 - (2.0 * e - 1.0).abs());
             let u = rng.unit();

@@ -335,8 +335,8 @@ pub fn add_player(t: &mut Tournament, mut player: Player) -> Result<StartNo, Eve
             next.rounds = berger::schedule(no, cycles);
         }
         Format::Swiss { .. } => {
-            for r in 1..=t.paired_rounds() {
-                next.rounds[r as usize - 1].byes.push(Bye {
+            for round in next.rounds.iter_mut().take(t.paired_rounds() as usize) {
+                round.byes.push(Bye {
                     player: no,
                     kind: ByeKind::Zero,
                 });
@@ -357,7 +357,7 @@ pub fn remove_player(t: &mut Tournament, player: StartNo) -> Result<(), EventErr
     }
     let shift = |p: StartNo| if p > player { p - 1 } else { p };
     let mut next = t.clone();
-    next.players.remove(player as usize - 1);
+    next.players.retain(|p| p.start_no != player);
     for (i, p) in next.players.iter_mut().enumerate() {
         p.start_no = i as StartNo + 1;
     }
@@ -546,11 +546,12 @@ pub fn undo_last_pairing(t: &mut Tournament) -> Result<u32, EventError> {
     if round == 0 {
         return Err(EventError::NothingToUndo);
     }
-    let r = &t.rounds[round as usize - 1];
+    let Some(r) = t.round_mut(round) else {
+        return Err(EventError::NothingToUndo);
+    };
     if r.games.iter().any(|g| g.result != GameResult::Pending) {
         return Err(EventError::RoundHasResults(round));
     }
-    let r = &mut t.rounds[round as usize - 1];
     r.games.clear();
     r.byes.retain(|b| b.kind != ByeKind::PairingAllocated);
     // The round is no longer paired: what it still holds was requested for it.
@@ -567,10 +568,7 @@ pub fn set_result(
     board: usize,
     result: GameResult,
 ) -> Result<(), EventError> {
-    let r = round
-        .checked_sub(1)
-        .and_then(|i| t.rounds.get_mut(i as usize))
-        .ok_or(EventError::UnknownRound(round))?;
+    let r = t.round_mut(round).ok_or(EventError::UnknownRound(round))?;
     let game = board
         .checked_sub(1)
         .and_then(|i| r.games.get_mut(i))
@@ -610,17 +608,17 @@ pub fn withdraw(
     let mut next = t.clone();
     next.withdrawals.retain(|w| w.player != player);
     if let Some(from) = from_round {
-        if from == 0 || from > t.scheduled_rounds() {
+        let Some(after_round) = from.checked_sub(1).filter(|_| from <= t.scheduled_rounds()) else {
             return Err(EventError::UnknownRound(from));
-        }
+        };
         if let Format::Swiss { .. } = t.format {
             if from <= t.paired_rounds() {
-                if let Some((board, game)) = t.rounds[from as usize - 1]
-                    .games
-                    .iter()
-                    .enumerate()
-                    .find(|(_, g)| g.colour_of(player).is_some())
-                {
+                if let Some((board, game)) = t.round(from).and_then(|r| {
+                    r.games
+                        .iter()
+                        .enumerate()
+                        .find(|(_, g)| g.colour_of(player).is_some())
+                }) {
                     return Err(EventError::WithdrawFromPairedRound {
                         player,
                         round: from,
@@ -630,7 +628,7 @@ pub fn withdraw(
                 }
                 return Err(EventError::RoundAlreadyPaired(from));
             }
-            for round in next.rounds.iter_mut().skip(from as usize - 1) {
+            for round in next.rounds.iter_mut().skip(after_round as usize) {
                 round.byes.retain(|b| b.player != player);
             }
             next.requests
@@ -639,7 +637,7 @@ pub fn withdraw(
         }
         next.withdrawals.push(Withdrawal {
             player,
-            after_round: from - 1,
+            after_round,
         });
         next.withdrawals.sort_by_key(|w| w.player);
     }
@@ -657,10 +655,7 @@ pub fn withdraw_forfeiting(
     player: StartNo,
     round: u32,
 ) -> Result<(), EventError> {
-    let r = round
-        .checked_sub(1)
-        .and_then(|i| t.rounds.get(i as usize))
-        .ok_or(EventError::UnknownRound(round))?;
+    let r = t.round(round).ok_or(EventError::UnknownRound(round))?;
     let (board, colour) = r
         .games
         .iter()

@@ -21,7 +21,7 @@ fn swiss(n: u32, rounds: u32) -> Tournament {
 /// White wins every board of the last paired round.
 fn white_wins_all(t: &mut Tournament) {
     let r = t.paired_rounds();
-    for b in 1..=t.rounds[r as usize - 1].games.len() {
+    for b in 1..=t.round(r).expect("a paired round").games.len() {
         set_result(t, r, b, GameResult::Played(Outcome::WhiteWins)).unwrap();
     }
 }

@@ -6,7 +6,9 @@
 //! results. It is not the real event's crosstable.
 
 use crate::berger;
-use crate::model::{Color, Format, GameResult, Info, Outcome, Player, Tournament, Withdrawal};
+use crate::model::{
+    Color, Format, GameResult, Info, Outcome, PerPlayer, Player, StartNo, Tournament, Withdrawal,
+};
 
 /// Start number of the player who withdraws.
 pub const WITHDRAWN: u32 = 4;
@@ -106,17 +108,17 @@ pub fn withdrawal() -> Tournament {
 }
 
 /// The Learn page's small event: a 6-player single round-robin (5 rounds) in which player 1,
-/// W, will withdraw. Every game is played: W's results are `w_results` (one per round, from W's
-/// side: 2 = win, 1 = draw, 0 = loss), the others' games follow a fixed pattern. The page hides
-/// W's games after the chosen round with [`crate::sensitivity::hidden_after`].
-pub fn lesson(ratings: [u16; 6], w_results: [u8; 5]) -> Tournament {
+/// W, will withdraw. The players' ratings are `ratings` (by start number; a player it has no
+/// rating for is unrated). Every game is played: W's results are `w_results` (one per round,
+/// from W's side: 2 = win, 1 = draw, 0 = loss), the others' games follow a fixed pattern. The
+/// page hides W's games after the chosen round with [`crate::sensitivity::hidden_after`].
+pub fn lesson(ratings: &PerPlayer<u16>, w_results: [u8; 5]) -> Tournament {
     const NAMES: [&str; 6] = ["Wanda (W)", "Ana", "Ben", "Cleo", "Dev", "Eli"];
-    let players = NAMES
-        .iter()
-        .zip(ratings)
-        .map(|(name, rating)| Player {
+    let players = (1..)
+        .zip(NAMES)
+        .map(|(p, name): (StartNo, _)| Player {
             name: name.to_string(),
-            rating: Some(rating),
+            rating: ratings.get(p).copied(),
             ..Player::default()
         })
         .collect();
@@ -155,7 +157,8 @@ mod tests {
 
     #[test]
     fn lesson_is_complete_with_ws_results() {
-        let t = lesson([2500, 2400, 2450, 2350, 2300, 2250], [2, 1, 0, 1, 2]);
+        let ratings = PerPlayer::from_vec(vec![2500, 2400, 2450, 2350, 2300, 2250]);
+        let t = lesson(&ratings, [2, 1, 0, 1, 2]);
         t.validate().expect("valid");
         assert_eq!(t.points(1), HalfPoints(6), "win, draw, loss, draw, win");
         let total: HalfPoints = (1..=6).map(|p| t.points(p)).sum();

@@ -19,7 +19,7 @@
 //! treats one withdrawal at a time.
 
 use crate::elo::Expectation;
-use crate::model::{Color, Entry, StartNo, Tournament, Withdrawal};
+use crate::model::{Color, Entry, PerPlayer, StartNo, Tournament, Withdrawal};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -344,8 +344,8 @@ pub struct PolicyOutcome {
     pub resolved: Vec<(StartNo, Policy)>,
     /// One entry per unplayed game, in the order of [`Analysis::unplayed`].
     pub games: Vec<Imputed>,
-    /// Points per start number (index start_no − 1); `None` for a player the policy removes.
-    pub points: Vec<Option<f64>>,
+    /// Points per start number; `None` for a player the policy removes.
+    pub points: PerPlayer<Option<f64>>,
     /// Rows ordered by points (descending), then start number; removed players absent.
     pub standings: Vec<StandingRow>,
 }
@@ -491,23 +491,22 @@ pub fn analyse(
     })
 }
 
-/// The round after which each player withdrew (index start number; `None`: still playing),
+/// The round after which each player withdrew (by start number; `None`: still playing),
 /// and the withdrawals sorted by player. Refuses unknown players, a player twice and a
 /// withdrawal after the last scheduled round.
 fn withdrawal_rounds(
     t: &Tournament,
     withdrawals: &[Withdrawal],
-) -> Result<(Vec<Option<u32>>, Vec<Withdrawal>), ImputeError> {
-    let n_players = t.players.len() as StartNo;
-    let mut after: Vec<Option<u32>> = vec![None; n_players as usize + 1];
+) -> Result<(PerPlayer<Option<u32>>, Vec<Withdrawal>), ImputeError> {
+    let mut after: PerPlayer<Option<u32>> = PerPlayer::filled(t.players.len(), None);
     for w in withdrawals {
-        if w.player == 0 || w.player > n_players {
+        let Some(slot) = after.get_mut(w.player) else {
             return Err(ImputeError::UnknownPlayer(w.player));
-        }
-        if after[w.player as usize].is_some() || w.after_round >= t.scheduled_rounds() {
+        };
+        if slot.is_some() || w.after_round >= t.scheduled_rounds() {
             return Err(ImputeError::BadWithdrawal(*w));
         }
-        after[w.player as usize] = Some(w.after_round);
+        *slot = Some(w.after_round);
     }
     let mut ws: Vec<Withdrawal> = withdrawals.to_vec();
     ws.sort_by_key(|w| w.player);
@@ -570,13 +569,13 @@ fn withdrawn_stats(
 fn unplayed_games(
     t: &Tournament,
     ws: &[Withdrawal],
-    after: &[Option<u32>],
+    after: &PerPlayer<Option<u32>>,
     cycles: u32,
 ) -> Vec<UnplayedGame> {
     let mut unplayed = Vec::new();
     for w in ws {
         for i in 1..=t.players.len() as StartNo {
-            if i == w.player || (after[i as usize].is_some() && i < w.player) {
+            if i == w.player || (after[i].is_some() && i < w.player) {
                 continue; // a pair of withdrawn players is visited once, from the higher number
             }
             let (mut happened, mut later_rounds) = (0u32, Vec::new());
@@ -586,7 +585,7 @@ fn unplayed_games(
                     (g.white == i && g.black == w.player) || (g.white == w.player && g.black == i)
                 });
                 if meets {
-                    if before_withdrawals(r, after[i as usize], after[w.player as usize]) {
+                    if before_withdrawals(r, after[i], after[w.player]) {
                         happened += 1;
                     } else {
                         later_rounds.push(r);
@@ -597,8 +596,7 @@ fn unplayed_games(
                 let round = later_rounds.get(m as usize).copied();
                 // Who had withdrawn by the time of this game? A game whose round is unknown is
                 // taken to come after every withdrawal of the two.
-                let gone =
-                    |p: StartNo| after[p as usize].is_some_and(|a| round.is_none_or(|r| r > a));
+                let gone = |p: StartNo| after[p].is_some_and(|a| round.is_none_or(|r| r > a));
                 let (player, opponent, both) = match (gone(i), gone(w.player)) {
                     (true, true) => (i.min(w.player), i.max(w.player), true),
                     (true, false) => (w.player, i, false),
@@ -620,21 +618,21 @@ fn unplayed_games(
 /// The recorded results that stand under any policy: everything except the entries of
 /// withdrawn players after their withdrawal (those are the unplayed games).
 struct StandingResults {
-    /// Points per start number (index start_no; index 0 unused).
-    base: Vec<f64>,
+    /// Points per start number.
+    base: PerPlayer<f64>,
     /// (player, withdrawn opponent, points the player scored) for each game that happened
     /// against a withdrawn player: what annulment takes away.
     vs_withdrawn: Vec<(StartNo, StartNo, f64)>,
 }
 
 impl StandingResults {
-    fn of(t: &Tournament, after: &[Option<u32>]) -> StandingResults {
-        let mut base = vec![0.0f64; t.players.len() + 1];
+    fn of(t: &Tournament, after: &PerPlayer<Option<u32>>) -> StandingResults {
+        let mut base = PerPlayer::filled(t.players.len(), 0.0f64);
         let mut vs_withdrawn = Vec::new();
         for (ri, round) in t.rounds.iter().enumerate() {
             let r = ri as u32 + 1;
             for g in &round.games {
-                let (aw, ab) = (after[g.white as usize], after[g.black as usize]);
+                let (aw, ab) = (after[g.white], after[g.black]);
                 if !before_withdrawals(r, aw, ab) {
                     continue;
                 }
@@ -643,15 +641,15 @@ impl StandingResults {
                     (g.black, Color::Black, g.white),
                 ] {
                     let pts = g.result.points_for(colour).map_or(0.0, |h| h.as_f64());
-                    base[p as usize] += pts;
-                    if after[opp as usize].is_some() {
+                    base[p] += pts;
+                    if after[opp].is_some() {
                         vs_withdrawn.push((p, opp, pts));
                     }
                 }
             }
             for b in &round.byes {
-                if after[b.player as usize].is_none_or(|a| r <= a) {
-                    base[b.player as usize] += b.kind.points().as_f64();
+                if after[b.player].is_none_or(|a| r <= a) {
+                    base[b.player] += b.kind.points().as_f64();
                 }
             }
         }
@@ -661,7 +659,7 @@ impl StandingResults {
 
 /// The withdrawals of one analysis, as each policy needs them.
 struct Withdrawals<'a> {
-    after: &'a [Option<u32>],
+    after: &'a PerPlayer<Option<u32>>,
     ws: &'a [Withdrawal],
     stats: &'a [WithdrawnStats],
     k: f64,
@@ -681,7 +679,7 @@ impl Withdrawals<'_> {
     }
 
     fn annulled(&self, policy: Policy, p: StartNo) -> bool {
-        self.after[p as usize].is_some() && self.resolve(policy, p) == Policy::Annul
+        self.after[p].is_some() && self.resolve(policy, p) == Policy::Annul
     }
 
     /// w_p(k)·δ_p for a withdrawn player p (0 for anyone else).
@@ -697,14 +695,13 @@ impl Withdrawals<'_> {
         standing: &StandingResults,
         unplayed: &[UnplayedGame],
     ) -> PolicyOutcome {
-        let n_players = standing.base.len() - 1;
-        let mut points: Vec<Option<f64>> = (1..=n_players as StartNo)
-            .map(|p| (!self.annulled(policy, p)).then(|| standing.base[p as usize]))
-            .collect();
+        let mut points: PerPlayer<Option<f64>> = standing
+            .base
+            .map(|p, &base| (!self.annulled(policy, p)).then_some(base));
         // Annulment removes the games that did happen against the annulled player.
         for &(p, w, pts) in &standing.vs_withdrawn {
             if self.annulled(policy, w) {
-                if let Some(total) = points[p as usize - 1].as_mut() {
+                if let Some(total) = points[p].as_mut() {
                     *total -= pts;
                 }
             }
@@ -712,15 +709,15 @@ impl Withdrawals<'_> {
         let games: Vec<Imputed> = unplayed.iter().map(|g| self.impute(policy, g)).collect();
         for g in &games {
             if let (Some(s), Some(o)) = (g.score, g.opponent_score) {
-                if let Some(total) = points[g.player as usize - 1].as_mut() {
+                if let Some(total) = points[g.player].as_mut() {
                     *total += s;
                 }
-                if let Some(total) = points[g.opponent as usize - 1].as_mut() {
+                if let Some(total) = points[g.opponent].as_mut() {
                     *total += o;
                 }
             }
         }
-        let standings = rank_by_points(&points, |p| self.after[p as usize].is_some());
+        let standings = rank_by_points(&points, |p| self.after[p].is_some());
         PolicyOutcome {
             policy,
             resolved: self
@@ -780,18 +777,17 @@ impl Withdrawals<'_> {
 
 /// Orders players by points (descending) then start number; equal points share a place.
 pub fn rank_by_points(
-    points: &[Option<f64>],
+    points: &PerPlayer<Option<f64>>,
     withdrawn: impl Fn(StartNo) -> bool,
 ) -> Vec<StandingRow> {
     let mut rows: Vec<StandingRow> = points
         .iter()
-        .enumerate()
-        .filter_map(|(i, p)| {
+        .filter_map(|(start_no, p)| {
             p.map(|points| StandingRow {
                 rank: 0,
-                start_no: i as StartNo + 1,
+                start_no,
                 points,
-                withdrawn: withdrawn(i as StartNo + 1),
+                withdrawn: withdrawn(start_no),
             })
         })
         .collect();

@@ -4,7 +4,7 @@
 //! re-exported here with their records' types).
 
 pub use crate::model::rules::*;
-use crate::model::{StartNo, Tournament};
+use crate::model::{PerPlayer, StartNo, Tournament};
 use std::fmt;
 
 impl Tournament {
@@ -56,10 +56,10 @@ impl Tournament {
         self.rules.baku = on;
     }
 
-    /// Virtual points of every player (by start number − 1) in `round`: what the acceleration
-    /// adds to the score for pairing that round, Baku's group A as C.04.5.1 writes it
+    /// Virtual points of every player (by start number) in `round`: what the acceleration adds
+    /// to the score for pairing that round, Baku's group A as C.04.5.1 writes it
     /// ([`BakuGroupA::HalfRoundedUpToEven`]). Never counted in standings.
-    pub fn virtual_points(&self, round: u32) -> Vec<Tenths> {
+    pub fn virtual_points(&self, round: u32) -> PerPlayer<Tenths> {
         self.virtual_points_as(round, BakuGroupA::default())
     }
 
@@ -73,9 +73,9 @@ impl Tournament {
     /// (rounded up) of the accelerated rounds", rounds 1 … ⌈⌈R/2⌉/2⌉, a draw's in the others
     /// ("reduced to 0.5"), nothing after. (With 0-based round indices: ⌊(R−1)/2⌋ is the last
     /// accelerated one, half of it rounded down the last with a win's points.)
-    pub fn virtual_points_as(&self, round: u32, group: BakuGroupA) -> Vec<Tenths> {
+    pub fn virtual_points_as(&self, round: u32, group: BakuGroupA) -> PerPlayer<Tenths> {
         let n = self.players.len();
-        let mut out = vec![0; n];
+        let mut out = PerPlayer::filled(n, 0);
         match self.acceleration() {
             Acceleration::None => {}
             Acceleration::Records(records) => {
@@ -84,7 +84,7 @@ impl Tournament {
                     .filter(|r| (r.first_round..=r.last_round).contains(&round))
                 {
                     for p in r.first_player..=r.last_player.min(n as u32) {
-                        out[p as usize - 1] = r.points;
+                        out[p] = r.points;
                     }
                 }
             }
@@ -104,7 +104,7 @@ impl Tournament {
                 } else {
                     0
                 };
-                for (v, in_a) in out.iter_mut().zip(self.baku_group_a(group)) {
+                for (v, &in_a) in out.values_mut().zip(self.baku_group_a(group).values()) {
                     if in_a {
                         *v = points;
                     }
@@ -114,7 +114,7 @@ impl Tournament {
         out
     }
 
-    /// Who is in Baku's group A (by start number − 1), read as `group` says.
+    /// Who is in Baku's group A (by start number), read as `group` says.
     ///
     /// By the text ([`BakuGroupA::HalfRoundedUpToEven`]), N counts the players with a
     /// pairing number before round 1: FIDE's Swiss pairing commission ruled (2026-08-28) that
@@ -126,31 +126,33 @@ impl Tournament {
     /// entry listed below them never does. By bbpPairings' reading
     /// ([`BakuGroupA::HalfRoundedUp`]) it is the first ⌈N/2⌉ players of the file, N all of
     /// them.
-    pub fn baku_group_a(&self, group: BakuGroupA) -> Vec<bool> {
+    pub fn baku_group_a(&self, group: BakuGroupA) -> PerPlayer<bool> {
         let n = self.players.len();
         match group {
-            BakuGroupA::HalfRoundedUp => (0..n).map(|i| i < group.size(n)).collect(),
+            BakuGroupA::HalfRoundedUp => {
+                let size = group.size(n);
+                PerPlayer::from_fn(n, |p| p as usize <= size)
+            }
             BakuGroupA::HalfRoundedUpToEven => {
                 let arrived = self.paired_in_round_one();
-                let size = group.size(arrived.iter().filter(|&&a| a).count());
+                let size = group.size(arrived.values().filter(|&&a| a).count());
                 let last = arrived
                     .iter()
-                    .enumerate()
                     .filter(|(_, &a)| a)
                     .nth(size.saturating_sub(1))
-                    .map(|(i, _)| i);
+                    .map(|(p, _)| p);
                 match (size, last) {
-                    (1.., Some(last)) => (0..n).map(|i| i <= last).collect(),
-                    _ => vec![false; n],
+                    (1.., Some(last)) => PerPlayer::from_fn(n, |p| p <= last),
+                    _ => PerPlayer::filled(n, false),
                 }
             }
         }
     }
 
-    /// Who has a pairing number before round 1, by start number − 1: once round 1 is paired
+    /// Who has a pairing number before round 1, by start number: once round 1 is paired
     /// (it holds a game or the PAB), the players paired in it, forfeits included; before,
     /// everyone without a bye or absence entered or requested for it who has not withdrawn.
-    fn paired_in_round_one(&self) -> Vec<bool> {
+    fn paired_in_round_one(&self) -> PerPlayer<bool> {
         use crate::model::{ByeKind, Entry};
         let paired = self.rounds.first().is_some_and(|r| {
             !r.games.is_empty() || r.byes.iter().any(|b| b.kind == ByeKind::PairingAllocated)
@@ -416,25 +418,28 @@ mod tests {
     fn baku_gives_the_top_half_a_win_then_a_draw() {
         let players = (0..9).map(|_| Player::default()).collect();
         let mut t = Tournament::new("t", Format::Swiss { rounds: 9 }, players);
-        assert_eq!(t.virtual_points(1), vec![0; 9]);
+        assert_eq!(t.virtual_points(1).as_slice(), [0; 9]);
         t.set_baku(true);
         assert_eq!(t.acceleration(), Acceleration::Baku);
         assert_eq!(t.type_code().as_deref(), Some("FIDE_DUTCH_2026_BAKU"));
         // 9 players: group A is 2·⌈9/4⌉ = 6 by the text (bbpPairings 6.0.0: ⌈9/2⌉ = 5).
-        assert_eq!(t.virtual_points(1), [10, 10, 10, 10, 10, 10, 0, 0, 0]);
         assert_eq!(
-            t.virtual_points_as(1, BakuGroupA::HalfRoundedUp),
+            t.virtual_points(1).as_slice(),
+            [10, 10, 10, 10, 10, 10, 0, 0, 0]
+        );
+        assert_eq!(
+            t.virtual_points_as(1, BakuGroupA::HalfRoundedUp).as_slice(),
             [10, 10, 10, 10, 10, 0, 0, 0, 0]
         );
         // 9 rounds: five accelerated, "one virtual point in the first three rounds, and half
         // virtual point in the" fourth and fifth (C.04.5.1's example).
-        let top: Vec<u32> = (1..=9).map(|r| t.virtual_points(r)[0]).collect();
+        let top: Vec<u32> = (1..=9).map(|r| t.virtual_points(r)[1]).collect();
         assert_eq!(top, [10, 10, 10, 5, 5, 0, 0, 0, 0]);
         // Turning Baku off invents no code for an event that had none.
         t.set_baku(false);
         assert_eq!(t.type_code(), None);
         assert_eq!(t.acceleration(), Acceleration::None);
-        assert_eq!(t.virtual_points(1), vec![0; 9]);
+        assert_eq!(t.virtual_points(1).as_slice(), [0; 9]);
         // A code of the event's own (read from a file) is kept either way.
         t.rules.set_type_code("FIDE_DUTCH_2025");
         t.set_baku(true);
@@ -455,10 +460,8 @@ mod tests {
         let text = BakuGroupA::HalfRoundedUpToEven;
         let bbp = BakuGroupA::HalfRoundedUp;
         let a = |t: &Tournament, g| -> Vec<u32> {
-            let v: Vec<bool> = t.baku_group_a(g);
-            (1..=v.len() as u32)
-                .filter(|&p| v[p as usize - 1])
-                .collect()
+            let v = t.baku_group_a(g);
+            v.start_nos().filter(|&p| v[p]).collect()
         };
         assert_eq!(a(&t, text), [1, 2, 3, 4, 5, 6]);
         // Player 3 will not be there in round 1: nine players have a pairing number, group A
@@ -474,9 +477,7 @@ mod tests {
         assert_eq!(a(&t, text), [1, 2, 3, 4, 5, 6, 7]);
         assert_eq!(a(&t, bbp), [1, 2, 3, 4, 5]);
         let vp = t.virtual_points(1);
-        let paired_with_points = (1..=10u32)
-            .filter(|&p| p != 3 && vp[p as usize - 1] > 0)
-            .count();
+        let paired_with_points = (1..=10u32).filter(|&p| p != 3 && vp[p] > 0).count();
         assert_eq!(paired_with_points, 6, "an even group A among those paired");
         // Round 1 is played; a late entry (player 11) joins: the line stays after player 7.
         let game = |white, black| Game {
@@ -499,7 +500,7 @@ mod tests {
             kind: ByeKind::Zero,
         });
         assert_eq!(a(&t, text), [1, 2, 3, 4, 5, 6, 7]);
-        assert_eq!(t.virtual_points(2)[10], 0);
+        assert_eq!(t.virtual_points(2)[11], 0);
         assert_eq!(a(&t, bbp), [1, 2, 3, 4, 5, 6], "bbpPairings' line moves");
     }
 
@@ -521,8 +522,8 @@ mod tests {
                 } else {
                     0
                 };
-                assert_eq!(t.virtual_points(r)[0], want, "{rounds} rounds, round {r}");
-                assert_eq!(t.virtual_points(r)[3], 0, "group B gets nothing");
+                assert_eq!(t.virtual_points(r)[1], want, "{rounds} rounds, round {r}");
+                assert_eq!(t.virtual_points(r)[4], 0, "group B gets nothing");
             }
         }
     }

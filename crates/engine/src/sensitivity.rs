@@ -29,7 +29,7 @@
 
 use crate::elo::Expectation;
 use crate::impute::{self, Analysis, ImputeError, Params, Policy, StandingRow};
-use crate::model::{Color, Entry, GameResult, StartNo, Tournament, Withdrawal};
+use crate::model::{Color, Entry, GameResult, PerPlayer, StartNo, Tournament, Withdrawal};
 use serde::{Deserialize, Serialize};
 
 /// Grid steps used to bracket crossings when several players withdrew.
@@ -69,8 +69,8 @@ impl CurveGame {
 /// The Bayesian standings of one event as closed-form functions of k (see the module docs).
 #[derive(Clone, Debug, PartialEq)]
 pub struct KModel {
-    /// Points outside the imputed games, index start_no − 1.
-    base: Vec<f64>,
+    /// Points outside the imputed games, by start number.
+    base: PerPlayer<f64>,
     games: Vec<CurveGame>,
     withdrawn: Vec<Withdrawal>,
     /// (n, δ) of each withdrawn player, in `withdrawn` order.
@@ -109,11 +109,11 @@ impl KModel {
             .collect();
         let bayes = a.outcome(Policy::Bayes);
         // Under `bayes` nobody is removed, so every player has points.
-        let mut base: Vec<f64> = bayes.points.iter().map(|p| p.unwrap_or(0.0)).collect();
+        let mut base: PerPlayer<f64> = bayes.points.values().map(|p| p.unwrap_or(0.0)).collect();
         for g in &bayes.games {
             if let (Some(s), Some(o)) = (g.score, g.opponent_score) {
-                base[g.player as usize - 1] -= s;
-                base[g.opponent as usize - 1] -= o;
+                base[g.player] -= s;
+                base[g.opponent] -= o;
             }
         }
         KModel {
@@ -141,20 +141,20 @@ impl KModel {
         self.games.iter().map(|g| g.score(k)).collect()
     }
 
-    /// Every player's points under `bayes` at k, index start_no − 1.
-    pub fn points_at(&self, k: f64) -> Vec<f64> {
+    /// Every player's points under `bayes` at k.
+    pub fn points_at(&self, k: f64) -> PerPlayer<f64> {
         let mut p = self.base.clone();
         for g in &self.games {
             let s = g.score(k);
-            p[g.player as usize - 1] += s;
-            p[g.opponent as usize - 1] += 1.0 - s;
+            p[g.player] += s;
+            p[g.opponent] += 1.0 - s;
         }
         p
     }
 
     /// The standings under `bayes` at k (as [`impute::rank_by_points`] orders them).
     pub fn standings_at(&self, k: f64) -> Vec<StandingRow> {
-        let points: Vec<Option<f64>> = self.points_at(k).into_iter().map(Some).collect();
+        let points: PerPlayer<Option<f64>> = self.points_at(k).values().map(|&p| Some(p)).collect();
         impute::rank_by_points(&points, |p| self.withdrawn.iter().any(|w| w.player == p))
     }
 
@@ -209,19 +209,18 @@ impl KModel {
         let h = 1e-6 * k.max(1.0);
         let at = |k: f64| self.points_at(k.max(0.0));
         let (before, after) = (at(k - h), at(k + h));
-        let (ii, jj) = (i as usize - 1, j as usize - 1);
-        let first_before = listed_first(&before, ii, jj);
-        let first_after = listed_first(&after, ii, jj);
+        let first_before = listed_first(&before, i, j);
+        let first_after = listed_first(&after, i, j);
         if first_before == first_after {
             return None;
         }
-        let (passer, passed) = if first_after == ii { (i, j) } else { (j, i) };
+        let (passer, passed) = if first_after == i { (i, j) } else { (j, i) };
         Some(Crossing {
             k,
             passer,
             passed,
-            points: self.points_at(k)[ii],
-            level_after: (after[ii] - after[jj]).abs() <= LEVEL,
+            points: self.points_at(k)[i],
+            level_after: (after[i] - after[j]).abs() <= LEVEL,
         })
     }
 
@@ -254,7 +253,7 @@ impl KModel {
             let mid = 0.5 * (lo + hi);
             // p_i = a_i + b_i·w on this piece.
             let mut a = self.base.clone();
-            let mut b = vec![0.0; a.len()];
+            let mut b = PerPlayer::filled(a.len(), 0.0);
             for g in &self.games {
                 let u = g.expected + delta * mid;
                 let (ga, gb) = if u <= 0.0 {
@@ -264,19 +263,18 @@ impl KModel {
                 } else {
                     (g.expected, delta)
                 };
-                a[g.player as usize - 1] += ga;
-                b[g.player as usize - 1] += gb;
-                a[g.opponent as usize - 1] += 1.0 - ga;
-                b[g.opponent as usize - 1] -= gb;
+                a[g.player] += ga;
+                b[g.player] += gb;
+                a[g.opponent] += 1.0 - ga;
+                b[g.opponent] -= gb;
             }
             for i in 1..=players {
                 for j in i + 1..=players {
-                    let (ii, jj) = (i as usize - 1, j as usize - 1);
-                    let slope = b[ii] - b[jj];
+                    let slope = b[i] - b[j];
                     if slope.abs() < 1e-15 {
                         continue;
                     }
-                    let w = (a[jj] - a[ii]) / slope;
+                    let w = (a[j] - a[i]) / slope;
                     let eps = 1e-12;
                     if w >= lo - eps && w <= hi + eps && w > 0.0 {
                         let k = nf * (1.0 - w) / w;
@@ -296,17 +294,17 @@ impl KModel {
         let ks: Vec<f64> = (0..=steps)
             .map(|s| k_max * s as f64 / steps as f64)
             .collect();
-        let pts: Vec<Vec<f64>> = ks.iter().map(|&k| self.points_at(k)).collect();
-        let players = self.player_count();
+        let pts: Vec<PerPlayer<f64>> = ks.iter().map(|&k| self.points_at(k)).collect();
+        let players = self.player_count() as StartNo;
         let mut out = Vec::new();
-        for i in 0..players {
-            for j in i + 1..players {
+        for i in 1..=players {
+            for j in i + 1..=players {
                 let mut last = listed_first(&pts[0], i, j);
                 for s in 1..=steps {
                     let now = listed_first(&pts[s], i, j);
                     if now != last {
                         let k = self.bisect(i, j, ks[s - 1], ks[s], last);
-                        out.push((i as StartNo + 1, j as StartNo + 1, k));
+                        out.push((i, j, k));
                     }
                     last = now;
                 }
@@ -316,7 +314,7 @@ impl KModel {
     }
 
     /// The k in [lo, hi] where the one of players i, j listed first changes (it is `at_lo` at lo).
-    fn bisect(&self, i: usize, j: usize, mut lo: f64, mut hi: f64, at_lo: usize) -> f64 {
+    fn bisect(&self, i: StartNo, j: StartNo, mut lo: f64, mut hi: f64, at_lo: StartNo) -> f64 {
         while hi - lo > BISECTION_TOLERANCE {
             let mid = 0.5 * (lo + hi);
             if listed_first(&self.points_at(mid), i, j) == at_lo {
@@ -329,9 +327,9 @@ impl KModel {
     }
 }
 
-/// Of players i and j (indices), the one the standings list first: more points, or the lower
-/// start number when level (within [`LEVEL`]).
-fn listed_first(points: &[f64], i: usize, j: usize) -> usize {
+/// Of players i and j, the one the standings list first: more points, or the lower start number
+/// when level (within [`LEVEL`]).
+fn listed_first(points: &PerPlayer<f64>, i: StartNo, j: StartNo) -> StartNo {
     let d = points[i] - points[j];
     if d.abs() <= LEVEL {
         i.min(j)
@@ -428,7 +426,7 @@ pub struct KSweep {
     /// The grid: 0, k_max/steps, …, k_max (exact multiples, so k = 3 is on a 0.1 grid).
     pub ks: Vec<f64>,
     pub games: Vec<GameSeries>,
-    pub players: Vec<PlayerSeries>,
+    pub players: PerPlayer<PlayerSeries>,
     /// Where the order changes, in increasing k (found exactly, not on the grid).
     pub crossings: Vec<Crossing>,
     pub method: CrossingMethod,
@@ -469,20 +467,18 @@ pub fn k_sweep(
             scores: Vec::with_capacity(ks.len()),
         })
         .collect();
-    let mut players: Vec<PlayerSeries> = (1..=model.player_count() as StartNo)
-        .map(|p| PlayerSeries {
-            start_no: p,
-            withdrawn: model.is_withdrawn(p),
-            points: Vec::with_capacity(ks.len()),
-            ranks: Vec::with_capacity(ks.len()),
-        })
-        .collect();
+    let mut players = PerPlayer::from_fn(model.player_count(), |p| PlayerSeries {
+        start_no: p,
+        withdrawn: model.is_withdrawn(p),
+        points: Vec::with_capacity(ks.len()),
+        ranks: Vec::with_capacity(ks.len()),
+    });
     for &k in &ks {
         for (series, s) in games.iter_mut().zip(model.scores_at(k)) {
             series.scores.push(s);
         }
         for row in model.standings_at(k) {
-            let p = &mut players[row.start_no as usize - 1];
+            let p = &mut players[row.start_no];
             p.points.push(row.points);
             p.ranks.push(row.rank);
         }

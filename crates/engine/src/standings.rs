@@ -7,7 +7,7 @@
 //! documented, deterministic last key.
 
 use crate::impute::{self, ImputeError, Params, Policy};
-use crate::model::{StartNo, Tournament};
+use crate::model::{PerPlayer, StartNo, Tournament};
 use crate::tiebreak::{self, Config, Crosstable, Standings, System};
 use std::fmt;
 use std::str::FromStr;
@@ -113,26 +113,18 @@ pub fn policies_unavailable(t: &Tournament) -> Option<Fallback> {
     }
 }
 
-/// Points per start number (index start_no − 1) from the recorded results: each player's
-/// [`Tournament::score`], all at once through [`Tournament::scores`] (this runs on every rules
-/// change in the app).
-fn recorded_points(t: &Tournament) -> Vec<Option<f64>> {
-    let n = t.players.len();
+/// Points per start number from the recorded results: each player's [`Tournament::score`], all
+/// at once through [`Tournament::scores`] (this runs on every rules change in the app).
+fn recorded_points(t: &Tournament) -> PerPlayer<Option<f64>> {
     let scores = t.scores();
-    let mut points: Vec<Option<f64>> = vec![None; n];
+    let mut points: PerPlayer<Option<f64>> = PerPlayer::filled(t.players.len(), None);
     for (p, &tenths) in t.players.iter().zip(&scores) {
-        if let Some(slot) = (p.start_no as usize)
-            .checked_sub(1)
-            .and_then(|i| points.get_mut(i))
-        {
+        if let Some(slot) = points.get_mut(p.start_no) {
             slot.get_or_insert(f64::from(tenths) / 10.0);
         }
     }
     // A start number no player has scores nothing, as `Tournament::score` counts it.
-    (1..=n as StartNo)
-        .zip(points)
-        .map(|(s, p)| p.or_else(|| Some(f64::from(t.score(s)) / 10.0)))
-        .collect()
+    points.map(|s, p| p.or_else(|| Some(f64::from(t.score(s)) / 10.0)))
 }
 
 /// Standings computed on a basis, with what they were computed on.
@@ -151,10 +143,10 @@ pub struct BasisStandings {
     pub removed: Vec<StartNo>,
     /// Under the FIDE rule: what it resolved to for each withdrawn player.
     pub resolved: Vec<(StartNo, Policy)>,
-    /// Points per start number (index start_no − 1), as the basis counts them (`None` for a
-    /// removed player): the recorded points, or the policy's totals of
-    /// [`crate::impute::PolicyOutcome::points`] exactly as the imputation summed them.
-    pub points: Vec<Option<f64>>,
+    /// Points per start number, as the basis counts them (`None` for a removed player): the
+    /// recorded points, or the policy's totals of [`crate::impute::PolicyOutcome::points`]
+    /// exactly as the imputation summed them.
+    pub points: PerPlayer<Option<f64>>,
 }
 
 /// The standings of `t` on `basis`, with the tie-breaks of `config`: the one entry point for
@@ -375,6 +367,6 @@ mod tests {
             vec![(4, 1, 4.0), (1, 2, 3.0), (3, 3, 2.0), (2, 4, 1.0)]
         );
         let basis = compute(&t, Basis::Recorded, Params::default(), &plain());
-        assert_eq!(basis.points[0], Some(3.0));
+        assert_eq!(basis.points[1], Some(3.0));
     }
 }

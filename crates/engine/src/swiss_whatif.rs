@@ -290,7 +290,9 @@ mod tests {
             let row = w.rows.iter().find(|r| r.start_no == opponent).unwrap();
             assert_eq!(row.relation, Relation::LaterOpponent);
             // The opponent's points: the recorded ones plus what they did not have of the win.
-            let had = t.rounds[u.round as usize - 1]
+            let had = t
+                .round(u.round)
+                .expect("a recorded round")
                 .entry(opponent)
                 .points()
                 .unwrap();

@@ -11,7 +11,7 @@
 //! player and round pools the squared errors of all hidden games of all cases.
 
 use crate::impute::{self, ImputeError, Params, Policy, StandingRow};
-use crate::model::{Entry, Format, StartNo, Tournament};
+use crate::model::{Entry, Format, PerPlayer, StartNo, Tournament};
 use crate::sensitivity::hidden_after;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -154,9 +154,7 @@ impl WhatIf {
 
 /// The real final standings of a complete event.
 pub fn real_standings(t: &Tournament) -> Vec<StandingRow> {
-    let points: Vec<Option<f64>> = (1..=t.players.len() as StartNo)
-        .map(|p| Some(t.points(p).as_f64()))
-        .collect();
+    let points = PerPlayer::from_fn(t.players.len(), |p| Some(t.points(p).as_f64()));
     impute::rank_by_points(&points, |_| false)
 }
 

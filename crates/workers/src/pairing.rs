@@ -76,12 +76,7 @@ pub struct Paired {
 
 /// The new round of a paired event (what the worker sends back).
 fn new_round(p: &Paired) -> NewRound {
-    let r = p
-        .tournament
-        .rounds
-        .get(p.round as usize - 1)
-        .cloned()
-        .unwrap_or_default();
+    let r = p.tournament.round(p.round).cloned().unwrap_or_default();
     NewRound {
         round: p.round,
         boards: r.games.iter().map(|g| (g.white, g.black)).collect(),

@@ -32,6 +32,14 @@ struct Layout {
     by_round: bool,
 }
 
+/// The grid's row of player `p`, and in a round-robin also their column: the grid is a matrix
+/// of 0-based rows and columns (keyboard navigation moves by ±1 in it), not a per-player vector.
+fn grid_index(p: StartNo) -> usize {
+    (p as usize)
+        .checked_sub(1)
+        .expect("start numbers begin at 1")
+}
+
 /// A game button's place in the grid: row (player − 1), column (opponent − 1 or round − 1) and
 /// which of the cell's games (a double round-robin has two per cell).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,17 +135,18 @@ impl Layout {
         let mut cells = vec![vec![Vec::new(); columns]; n];
         for (r, round) in t.rounds.iter().enumerate() {
             for (b, g) in round.games.iter().enumerate() {
-                let (w, bl) = (g.white as usize, g.black as usize);
-                if w == 0 || bl == 0 || w > n || bl > n {
+                let on_grid = |p: StartNo| p != 0 && p as usize <= n;
+                if !on_grid(g.white) || !on_grid(g.black) {
                     continue; // validate() rules this out; never index out of range
                 }
+                let (w, bl) = (grid_index(g.white), grid_index(g.black));
                 let at = GameRef { round: r, board: b };
                 if by_round {
-                    cells[w - 1][r].push(at);
-                    cells[bl - 1][r].push(at);
+                    cells[w][r].push(at);
+                    cells[bl][r].push(at);
                 } else {
-                    cells[w - 1][bl - 1].push(at);
-                    cells[bl - 1][w - 1].push(at);
+                    cells[w][bl].push(at);
+                    cells[bl][w].push(at);
                 }
             }
         }
@@ -448,7 +457,7 @@ fn PlayerRow(
     player: StartNo,
 ) -> impl IntoView {
     let p = player;
-    let i = p as usize - 1;
+    let i = grid_index(p);
     let tournament = editor.tournament;
     let l = editor.layout.get_untracked();
     let cells = l.cells[i]

@@ -70,7 +70,7 @@ pub fn PlayersTable(
         }
         error.set(None);
         store.update_event(&id.get_value(), |t| {
-            if let Some(pl) = t.players.get_mut(p as usize - 1) {
+            if let Some(pl) = t.player_mut(p) {
                 match field {
                     Field::Title => pl.title = value,
                     Field::Name => pl.name = value,

@@ -19,7 +19,7 @@ use crate::words::Words;
 use crate::workers::pairing::{self, PairFailure, Paired, PendingPairing};
 use engine::event::{self, EventError};
 use engine::rules2026::{show_short, Tenths};
-use engine::{ByeKind, Color, Format, GameResult, Outcome, StartNo, Tournament};
+use engine::{ByeKind, Color, Format, GameResult, Outcome, PerPlayer, StartNo, Tournament};
 use leptos::prelude::*;
 use requests::Requests;
 use std::fmt::Write;
@@ -189,7 +189,7 @@ struct BoardLine {
 /// The boards of round `r` (nothing when it is not shown: `r` beyond `count`), their numbers
 /// written as `locale` writes them.
 fn board_lines(locale: Locale, t: &Tournament, r: u32, count: u32) -> Vec<BoardLine> {
-    let Some(round) = t.rounds.get(r as usize - 1).filter(|_| r <= count) else {
+    let Some(round) = t.round(r).filter(|_| r <= count) else {
         return Vec::new();
     };
     // Once per round, not per player: it reads the event's acceleration records.
@@ -322,8 +322,7 @@ pub fn RoundsPanel(
     let board_count = Memo::new(move |_| {
         let (r, count) = (shown.get(), round_count.get());
         tournament.with(|t| {
-            t.rounds
-                .get(r as usize - 1)
+            t.round(r)
                 .filter(|_| r <= count)
                 .map_or(0, |round| round.games.len())
         })
@@ -335,8 +334,7 @@ pub fn RoundsPanel(
     let results = Memo::new(move |_| {
         let r = shown.get();
         tournament.with(|t| {
-            t.rounds
-                .get(r as usize - 1)
+            t.round(r)
                 .map(|round| round.games.iter().map(|g| g.result).collect())
                 .unwrap_or_default()
         })
@@ -642,10 +640,10 @@ fn points_cell(
     t: &Tournament,
     p: StartNo,
     round: u32,
-    virtual_points: &[Tenths],
+    virtual_points: &PerPlayer<Tenths>,
 ) -> String {
     let points = show_short(t.score_before(p, round));
-    let virtual_points = virtual_points.get(p as usize - 1).copied().unwrap_or(0);
+    let virtual_points = virtual_points.get(p).copied().unwrap_or(0);
     text::localise(
         locale,
         if virtual_points > 0 {
@@ -659,23 +657,15 @@ fn points_cell(
 /// The acceleration note of a round: who has virtual points, how many (none: no note).
 fn acceleration_note(locale: Locale, t: &Tournament, round: u32) -> Option<String> {
     let v = t.virtual_points(round);
-    let with: Vec<usize> = (0..v.len()).filter(|&i| v[i] > 0).collect();
+    let with: Vec<StartNo> = v.iter().filter(|(_, &x)| x > 0).map(|(p, _)| p).collect();
     let (&first, &last) = (with.first()?, with.last()?);
     let amount = text::localise(locale, show_short(v[first]));
     let how = match t.acceleration() {
         engine::rules2026::Acceleration::Baku => td_string!(locale, event.rounds.accel_baku),
         _ => td_string!(locale, event.rounds.accel_explicit),
     };
-    Some(if with.len() == last - first + 1 {
-        td_string!(
-            locale,
-            event.rounds.accel_range,
-            how,
-            first = first + 1,
-            last = last + 1,
-            amount
-        )
-        .to_string()
+    Some(if with.len() == (last - first + 1) as usize {
+        td_string!(locale, event.rounds.accel_range, how, first, last, amount).to_string()
     } else {
         td_string!(
             locale,
@@ -831,7 +821,7 @@ fn WithoutBoard(
     move || {
         let (r, l) = (panel.shown.get(), panel.lang.get());
         panel.tournament.with(|t| {
-            let Some(round) = t.rounds.get(r as usize - 1) else {
+            let Some(round) = t.round(r) else {
                 return Vec::new();
             };
             round

@@ -84,7 +84,7 @@ pub fn RatingChanges(
     let lang = use_lang();
     let set_k = move |p: StartNo, k: Option<u8>| {
         store.update_event(&live.event_id.get_value(), |t| {
-            if let Some(pl) = t.players.get_mut(p as usize - 1) {
+            if let Some(pl) = t.player_mut(p) {
                 pl.k_override = k;
             }
         });

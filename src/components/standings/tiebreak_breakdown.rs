@@ -42,11 +42,7 @@ pub fn TiebreakBreakdown(
             let k = sel.criterion.min(s.tiebreaks.len() - 1);
             let tb = s.tiebreaks[k];
             let value = &row.values[k];
-            let line = c
-                .crosstable
-                .lines
-                .iter()
-                .find(|l| l.start_no == sel.player);
+            let line = c.crosstable.lines.get(sel.player);
             let tabs = s
                 .tiebreaks
                 .iter()
@@ -98,7 +94,7 @@ pub fn TiebreakBreakdown(
                     );
                     let kind = item
                         .round
-                        .and_then(|r| line.and_then(|l| l.slots.get(r as usize - 1)))
+                        .and_then(|r| line.and_then(|l| l.get_slot(r)))
                         .map(|slot| slot.kind)
                         .filter(|&k| k != Unplayed::Played && !says_kind);
                     if let Some(k) = kind {

@@ -32,7 +32,7 @@ pub struct Place {
 pub fn place(a: &Analysis, policy: Policy, p: StartNo) -> Place {
     let outcome = a.outcome(policy);
     let rank = outcome.rank_of(p);
-    let points = outcome.points.get(p as usize - 1).copied().flatten();
+    let points = outcome.points.get(p).copied().flatten();
     let fide = a.outcome(Policy::Fide).rank_of(p);
     let on = |r: Option<u32>| r.is_some_and(|r| r <= PODIUM);
     let compare = policy != Policy::Fide;
@@ -125,7 +125,7 @@ pub fn SideBySide(
             let outcome = a.outcome(by);
             let mut rows: Vec<StartNo> = outcome.standings.iter().map(|r| r.start_no).collect();
             // Players this policy removes go last, in start order.
-            for p in 1..=outcome.points.len() as StartNo {
+            for p in outcome.points.start_nos() {
                 if !rows.contains(&p) {
                     rows.push(p);
                 }

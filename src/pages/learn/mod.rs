@@ -18,7 +18,7 @@ use crate::words::Words;
 use engine::elo::Expectation;
 use engine::impute::{self, Analysis, Params, WithdrawnStats};
 use engine::sensitivity::{self, Cliff};
-use engine::{Entry, RatingError, StartNo, Tournament};
+use engine::{Entry, PerPlayer, RatingError, StartNo, Tournament};
 use leptos::prelude::*;
 use steps::{CliffStep, ConservationStep, ExpectedStep, ImputedStep, ResidualStep, WeightStep};
 
@@ -29,8 +29,10 @@ const ROUNDS: u32 = 5;
 /// The reader's inputs and what the engine makes of them (Copy: one per step).
 #[derive(Clone, Copy)]
 struct Lesson {
-    ratings: RwSignal<[u16; 6]>,
-    /// W's results by round, from W's side: 2 win, 1 draw, 0 loss.
+    /// The players' ratings, by start number.
+    ratings: RwSignal<PerPlayer<u16>>,
+    /// W's results by round (round r at r − 1, see [`Lesson::result`]), from W's side: 2 win,
+    /// 1 draw, 0 loss.
     results: RwSignal<[u8; 5]>,
     /// The round W withdraws after.
     after: RwSignal<u32>,
@@ -43,12 +45,14 @@ struct Lesson {
 
 impl Lesson {
     fn new() -> Lesson {
-        let ratings = RwSignal::new([2500u16, 2560, 2520, 2480, 2440, 2400]);
+        let ratings = RwSignal::new(PerPlayer::from_vec(vec![
+            2500u16, 2560, 2520, 2480, 2440, 2400,
+        ]));
         let results = RwSignal::new([0u8, 1, 0, 1, 2]);
         let after = RwSignal::new(2u32);
         let k = RwSignal::new(3.0f64);
         let event: Memo<Tournament> =
-            Memo::new(move |_| engine::example::lesson(ratings.get(), results.get()));
+            Memo::new(move |_| ratings.with(|r| engine::example::lesson(r, results.get())));
         let params =
             Memo::new(move |_| Params::new(k.get(), Expectation::Logistic).unwrap_or_default());
         let analysis = Memo::new(move |_| {
@@ -73,7 +77,22 @@ impl Lesson {
     }
 
     fn rating(&self, p: StartNo) -> u16 {
-        self.ratings.with(|r| r[p as usize - 1])
+        self.ratings.with(|r| r[p])
+    }
+
+    /// W's result code in round `r` (1-based).
+    fn result(&self, r: u32) -> Option<u8> {
+        self.results
+            .with(|x| r.checked_sub(1).and_then(|i| x.get(i as usize)).copied())
+    }
+
+    /// Sets W's result code in round `r` (1-based), at most 2 (a win).
+    fn set_result(&self, r: u32, v: u8) {
+        self.results.update(|x| {
+            if let Some(slot) = r.checked_sub(1).and_then(|i| x.get_mut(i as usize)) {
+                *slot = v.min(2);
+            }
+        });
     }
 
     /// W's opponent in round r.
@@ -199,14 +218,14 @@ fn PlayerRow(
                             data-testid=format!("learn-result-{p}")
                             on:change=move |ev| {
                                 if let Ok(v) = event_target_value(&ev).parse::<u8>() {
-                                    lesson.results.update(|x| x[r as usize - 1] = v.min(2));
+                                    lesson.set_result(r, v);
                                 }
                             }
                         >
                             {[2u8, 1, 0]
                                 .into_iter()
                                 .map(|v| view! {
-                                    <option value=v.to_string() selected=move || lesson.results.with(|x| x[r as usize - 1] == v)>
+                                    <option value=v.to_string() selected=move || lesson.result(r) == Some(v)>
                                         {move || result_words(lang.get(), v)}
                                     </option>
                                 })
@@ -250,7 +269,7 @@ fn PlayerRow(
                         match engine::parse_rating(&typed) {
                             Ok(Some(v)) => {
                                 error.set(None);
-                                lesson.ratings.update(|x| x[p as usize - 1] = v);
+                                lesson.ratings.update(|x| x[p] = v);
                             }
                             Ok(None) => error.set(None),
                             Err(e) => error.set(Some(e)),

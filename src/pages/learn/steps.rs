@@ -247,7 +247,7 @@ pub(super) fn ConservationStep(
         let l = lang.get();
         lesson.analysis.with(|a| {
             let a = a.as_ref()?;
-            let total = |p: Policy| two_in(l, a.outcome(p).points.iter().flatten().sum::<f64>());
+            let total = |p: Policy| two_in(l, a.outcome(p).points.values().flatten().sum::<f64>());
             Some(
                 td_string!(
                     l,

@@ -19,7 +19,7 @@ pub mod criteria;
 pub mod matching;
 pub mod weight;
 
-use crate::model::{ByeKind, Color, Entry, GameResult, ModelError, StartNo, Tournament};
+use crate::model::{ByeKind, Color, Entry, GameResult, ModelError, PerPlayer, StartNo, Tournament};
 use crate::rules2026::{BakuGroupA, BakuPoints};
 use criteria::{Col, Entrant, Float, Layout};
 use std::fmt;
@@ -225,12 +225,12 @@ pub fn pair_round(t: &Tournament, round: u32, rules: DutchRules) -> Result<Pairi
     }
     let points = t.point_system();
     let history = history(t, round, &points)?;
-    let virtual_points: Vec<Vec<u32>> = (1..=round)
+    let virtual_points: Vec<PerPlayer<u32>> = (1..=round)
         .map(|r| t.virtual_points_as(r, rules.baku_group()))
         .collect();
     let entrants = entrants(t, round, &history, &virtual_points, &points);
     let m = entrants.len();
-    let mut met = met(&entrants, &history, t.players.len());
+    let mut met = met(&entrants, &history);
     prohibit(t, round, &entrants, &mut met);
     let topscore = (round - 1) * points.most() / 2;
     let layout = Layout::new(&entrants, met, round - 1, total.max(round), topscore);
@@ -256,10 +256,10 @@ fn history(
     t: &Tournament,
     round: u32,
     ps: &crate::rules2026::PointSystem,
-) -> Result<Vec<Vec<Past>>, PairingError> {
-    let mut history: Vec<Vec<Past>> = Vec::with_capacity(t.players.len());
+) -> Result<PerPlayer<Vec<Past>>, PairingError> {
+    let mut history: PerPlayer<Vec<Past>> = PerPlayer::new();
     for p in &t.players {
-        let mut rows = Vec::with_capacity(round as usize - 1);
+        let mut rows = Vec::with_capacity(round.saturating_sub(1) as usize);
         for r in 1..round {
             rows.push(match t.entry(p.start_no, r) {
                 Entry::Game {
@@ -312,36 +312,33 @@ fn history(
 
 /// The players to pair in `round`, sorted by score (descending), then rank: everyone without an
 /// entry for the round who has not withdrawn. The rank counts every player who took part in
-/// the event so far or takes part now.
+/// the event so far or takes part now. (The event is valid: `t.players[i]` is start number
+/// `i + 1`.)
 fn entrants(
     t: &Tournament,
     round: u32,
-    history: &[Vec<Past>],
-    virtual_points: &[Vec<u32>],
+    history: &PerPlayer<Vec<Past>>,
+    virtual_points: &[PerPlayer<u32>],
     ps: &crate::rules2026::PointSystem,
 ) -> Vec<Entrant> {
     let withdrawn = |s: StartNo| t.withdrawal_of(s).is_some_and(|w| w.after_round < round);
-    let takes_part: Vec<bool> = t
-        .players
-        .iter()
-        .map(|p| {
-            matches!(t.entry(p.start_no, round), Entry::None)
-                && t.request_of(p.start_no, round).is_none()
-                && !withdrawn(p.start_no)
-        })
-        .collect();
+    let takes_part = |s: StartNo| {
+        matches!(t.entry(s, round), Entry::None)
+            && t.request_of(s, round).is_none()
+            && !withdrawn(s)
+    };
     let mut entrants = Vec::new();
     let mut rank = 0usize;
-    for (i, p) in t.players.iter().enumerate() {
-        let h = &history[i];
-        let valid = takes_part[i] || h.iter().any(|x| x.participated);
+    for (s, h) in history.iter() {
+        let takes_part = takes_part(s);
+        let valid = takes_part || h.iter().any(|x| x.participated);
         if !valid {
             continue;
         }
         let my_rank = rank;
         rank += 1;
-        if takes_part[i] {
-            entrants.push(entrant(p.start_no, my_rank, i, history, virtual_points, ps));
+        if takes_part {
+            entrants.push(entrant(s, my_rank, history, virtual_points, ps));
         }
     }
     entrants.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
@@ -349,25 +346,24 @@ fn entrants(
 }
 
 /// One player's score, colour preference (art. 1.6–1.7) and floats (art. 1.4) from their
-/// history (`history[i]`). Scores are in tenths with the event's point system, plus the
-/// acceleration's virtual points of the round they stand for (`virtual_points[r - 1][i]`), as
+/// history (`history[start_no]`). Scores are in tenths with the event's point system, plus the
+/// acceleration's virtual points of the round they stand for (`virtual_points[r - 1][p]`), as
 /// the reference engine compares them.
 fn entrant(
     start_no: StartNo,
     rank: usize,
-    i: usize,
-    history: &[Vec<Past>],
-    virtual_points: &[Vec<u32>],
+    history: &PerPlayer<Vec<Past>>,
+    virtual_points: &[PerPlayer<u32>],
     ps: &crate::rules2026::PointSystem,
 ) -> Entrant {
-    let h = &history[i];
+    let h = &history[start_no];
     let played_rounds = h.len() as u32;
-    let score_back = |i: usize, back: u32| -> u32 {
-        let h = &history[i];
+    let score_back = |p: StartNo, back: u32| -> u32 {
+        let h = &history[p];
         let total: u32 = h.iter().map(|x| x.points).sum();
         let at = (played_rounds - back) as usize;
         let recent: u32 = h[at..].iter().map(|x| x.points).sum();
-        total - recent + virtual_points[at][i]
+        total - recent + virtual_points[at][p]
     };
     let colours: Vec<Col> = h
         .iter()
@@ -401,23 +397,24 @@ fn entrant(
     let repeated = if run > 1 { last } else { Col::None };
     let absolute = imbalance > 1 || repeated != Col::None;
     let mut floats = [Float::None; 2];
-    for back in 1..=2u32 {
+    // `floats[0]` is the last round, `floats[1]` the one before.
+    for (back, float) in (1..=2u32).zip(&mut floats) {
         if played_rounds < back {
             continue;
         }
         let past = h[(played_rounds - back) as usize];
         // Art. 1.4.3: scoring more than a loss without playing is a downfloat; a game not
         // played (a forfeit loss, an absence) is no float at all.
-        floats[back as usize - 1] = if !past.played {
+        *float = if !past.played {
             if past.points > ps.loss {
                 Float::Down
             } else {
                 Float::None
             }
         } else {
-            let me = score_back(i, back);
+            let me = score_back(start_no, back);
             let them = match past.opponent {
-                Some(o) => score_back(o as usize - 1, back),
+                Some(o) => score_back(o, back),
                 None => me,
             };
             match me.cmp(&them) {
@@ -430,7 +427,7 @@ fn entrant(
     let raw_score: u32 = h.iter().map(|x| x.points).sum();
     Entrant {
         start_no,
-        score: raw_score + virtual_points[played_rounds as usize][i],
+        score: raw_score + virtual_points[played_rounds as usize][start_no],
         raw_score,
         rank,
         pref,
@@ -444,19 +441,19 @@ fn entrant(
     }
 }
 
-/// Which entrants have met over the board (C1), `met[i * m + j]` for m entrants; `n` is the
-/// number of players.
-fn met(entrants: &[Entrant], history: &[Vec<Past>], n: usize) -> Vec<bool> {
+/// Which entrants have met over the board (C1), `met[i * m + j]` for m entrants.
+fn met(entrants: &[Entrant], history: &PerPlayer<Vec<Past>>) -> Vec<bool> {
     let m = entrants.len();
-    let mut index = vec![usize::MAX; n + 1];
+    // The entrant index of each start number, `usize::MAX` for a player not paired now.
+    let mut index = PerPlayer::filled(history.len(), usize::MAX);
     for (i, e) in entrants.iter().enumerate() {
-        index[e.start_no as usize] = i;
+        index[e.start_no] = i;
     }
     let mut met = vec![false; m * m];
     for (i, e) in entrants.iter().enumerate() {
-        for past in &history[e.start_no as usize - 1] {
+        for past in &history[e.start_no] {
             if let (true, Some(o)) = (past.played, past.opponent) {
-                let j = index[o as usize];
+                let j = index[o];
                 if j != usize::MAX {
                     met[i * m + j] = true;
                     met[j * m + i] = true;

@@ -153,9 +153,9 @@ impl Forecaster {
         let gone = |p: StartNo| withdrawals.iter().any(|w| w.player == p);
         let mut players = Vec::new();
         let mut points_now = Vec::new();
-        for (i, pts) in outcome.points.iter().enumerate() {
+        for (p, pts) in outcome.points.iter() {
             if let Some(pts) = pts {
-                players.push(i as StartNo + 1);
+                players.push(p);
                 points_now.push(*pts);
             }
         }

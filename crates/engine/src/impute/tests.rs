@@ -85,11 +85,11 @@ fn standings_under_forfeit_and_annul() {
     // Forfeit: the recorded results exactly (the file holds forfeits for W's later games).
     let forfeit = a.outcome(Policy::Forfeit);
     for p in 1..=10 {
-        assert!((forfeit.points[p as usize - 1].unwrap() - t.points(p).as_f64()).abs() < 1e-9);
+        assert!((forfeit.points[p].unwrap() - t.points(p).as_f64()).abs() < 1e-9);
     }
     // Annul: W leaves the table and everyone loses their result against W.
     let annul = a.outcome(Policy::Annul);
-    assert_eq!(annul.points[3], None);
+    assert_eq!(annul.points[4], None);
     assert_eq!(annul.standings.len(), 9);
     let vs_w = |p: u32| -> f64 {
         (1..=9)
@@ -105,18 +105,14 @@ fn standings_under_forfeit_and_annul() {
     };
     for p in [1, 2, 3, 5, 6, 7, 8, 9, 10] {
         let want = t.points(p).as_f64() - vs_w(p);
-        assert!(
-            (annul.points[p as usize - 1].unwrap() - want).abs() < 1e-9,
-            "player {p}"
-        );
+        assert!((annul.points[p].unwrap() - want).abs() < 1e-9, "player {p}");
     }
 }
 
 #[test]
 fn standings_are_ordered_by_points_then_start_number_with_shared_ranks() {
-    let rows = rank_by_points(&[Some(2.0), Some(3.0), Some(2.0), None, Some(1.0)], |_| {
-        false
-    });
+    let points = PerPlayer::from_vec(vec![Some(2.0), Some(3.0), Some(2.0), None, Some(1.0)]);
+    let rows = rank_by_points(&points, |_| false);
     let order: Vec<_> = rows.iter().map(|r| (r.start_no, r.rank)).collect();
     assert_eq!(order, vec![(2, 1), (1, 2), (3, 2), (5, 4)]);
 }
@@ -393,7 +389,7 @@ proptest! {
                 }
             }
             // Total points: every game that stands is worth 1 (double forfeits 0).
-            let total: f64 = o.points.iter().flatten().sum();
+            let total: f64 = o.points.values().flatten().sum();
             prop_assert!(total.is_finite());
         }
     }
@@ -435,7 +431,7 @@ proptest! {
     fn order_is_deterministic_and_complete((t, ws) in arb_event(), k in 0.0f64..20.0) {
         let a = analyse(&t, &ws, at_k(k)).unwrap();
         for o in &a.outcomes {
-            let listed = o.points.iter().filter(|p| p.is_some()).count();
+            let listed = o.points.values().filter(|p| p.is_some()).count();
             prop_assert_eq!(o.standings.len(), listed);
             for pair in o.standings.windows(2) {
                 prop_assert!(pair[0].points + POINTS_TOLERANCE >= pair[1].points);

@@ -6,9 +6,11 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+pub mod per_player;
 pub mod rules;
 pub mod tiebreak_list;
 
+pub use per_player::PerPlayer;
 pub use rules::Rules;
 pub use tiebreak_list::System;
 
@@ -617,6 +619,13 @@ impl Tournament {
             .and_then(|i| self.players.get(i as usize))
     }
 
+    /// Player `start_no`, to change; `None` for 0 or a start number past the last player.
+    pub fn player_mut(&mut self, start_no: StartNo) -> Option<&mut Player> {
+        start_no
+            .checked_sub(1)
+            .and_then(|i| self.players.get_mut(i as usize))
+    }
+
     pub fn player_count(&self) -> usize {
         self.players.len()
     }
@@ -647,12 +656,20 @@ impl Tournament {
         }
     }
 
+    /// Round `r` (1-based); `None` for 0 or a round not recorded.
+    pub fn round(&self, r: u32) -> Option<&Round> {
+        r.checked_sub(1).and_then(|i| self.rounds.get(i as usize))
+    }
+
+    /// Round `r` (1-based), to change; `None` for 0 or a round not recorded.
+    pub fn round_mut(&mut self, r: u32) -> Option<&mut Round> {
+        r.checked_sub(1)
+            .and_then(|i| self.rounds.get_mut(i as usize))
+    }
+
     /// `player`'s entry in round `round` (1-based); [`Entry::None`] beyond the recorded rounds.
     pub fn entry(&self, player: StartNo, round: u32) -> Entry {
-        round
-            .checked_sub(1)
-            .and_then(|i| self.rounds.get(i as usize))
-            .map_or(Entry::None, |r| r.entry(player))
+        self.round(round).map_or(Entry::None, |r| r.entry(player))
     }
 
     /// Every player's entry in rounds `1..=rounds`, `table[i][r - 1]` for `self.players[i]`, in
@@ -733,7 +750,7 @@ impl Tournament {
         let n = self.players.len() as StartNo;
         for (ri, round) in self.rounds.iter().enumerate() {
             let rno = ri as u32 + 1;
-            let mut seen = vec![false; n as usize + 1];
+            let mut seen = PerPlayer::filled(n as usize, false);
             let mut mark = |p: StartNo| -> Result<(), ModelError> {
                 if p == 0 || p > n {
                     return Err(ModelError::UnknownPlayer {
@@ -741,7 +758,7 @@ impl Tournament {
                         player: p,
                     });
                 }
-                if std::mem::replace(&mut seen[p as usize], true) {
+                if std::mem::replace(&mut seen[p], true) {
                     return Err(ModelError::PlaysTwice {
                         round: rno,
                         player: p,
@@ -836,10 +853,7 @@ impl Tournament {
 
     /// Is round `round` (1-based) paired ([`Round::is_paired`])?
     pub fn is_paired(&self, round: u32) -> bool {
-        round
-            .checked_sub(1)
-            .and_then(|i| self.rounds.get(i as usize))
-            .is_some_and(Round::is_paired)
+        self.round(round).is_some_and(Round::is_paired)
     }
 
     /// The latest round a bye is requested for ([`Tournament::requests`]); 0 when none is.

@@ -7,7 +7,7 @@ use super::build::make_round;
 use super::error::{PairingDiff, PgnError, PgnErrorKind};
 use super::games::{self, name_key, result_text, Record};
 use super::read;
-use crate::model::{Entry, GameResult, StartNo, Tournament};
+use crate::model::{Entry, GameResult, PerPlayer, StartNo, Tournament};
 use crate::trf::TrfWarning;
 use std::collections::{BTreeSet, HashMap};
 
@@ -168,8 +168,8 @@ fn merge_one(
     number: &HashMap<String, StartNo>,
 ) -> Result<Change, PgnError> {
     let no = |name: &str| number[&name_key(name)];
-    let names: Vec<String> = t.players.iter().map(|p| p.name.clone()).collect();
-    let name = |p: StartNo| names.get(p as usize - 1).cloned().unwrap_or_default();
+    let names: PerPlayer<String> = t.players.iter().map(|p| p.name.clone()).collect();
+    let name = |p: StartNo| names.get(p).cloned().unwrap_or_default();
     let differs = |what: PairingDiff| {
         PgnError::at(
             r.line,
@@ -179,7 +179,9 @@ fn merge_one(
             },
         )
     };
-    let round = &mut t.rounds[r.round as usize - 1];
+    let round = t
+        .round_mut(r.round)
+        .expect("a merged record's round is one the event has paired");
     if let Some((side, kind)) = r.bye() {
         let p = no(&side.name);
         return match round.entry(p) {

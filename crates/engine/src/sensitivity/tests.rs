@@ -42,7 +42,7 @@ fn play_all(t: &mut Tournament, codes: &[u8]) {
 /// The order of the players: points, then start number when level.
 fn order(m: &KModel, k: f64) -> Vec<StartNo> {
     let p = m.points_at(k);
-    let mut o: Vec<usize> = (0..p.len()).collect();
+    let mut o: Vec<StartNo> = p.start_nos().collect();
     o.sort_by(|&a, &b| {
         if listed_first(&p, a, b) == a {
             std::cmp::Ordering::Less
@@ -50,13 +50,13 @@ fn order(m: &KModel, k: f64) -> Vec<StartNo> {
             std::cmp::Ordering::Greater
         }
     });
-    o.into_iter().map(|i| i as StartNo + 1).collect()
+    o
 }
 
 /// Is i listed before j at k?
 fn ahead(m: &KModel, k: f64, i: StartNo, j: StartNo) -> bool {
     let p = m.points_at(k);
-    listed_first(&p, i as usize - 1, j as usize - 1) == i as usize - 1
+    listed_first(&p, i, j) == i
 }
 
 #[test]
@@ -75,7 +75,7 @@ fn sweep_at_three_equals_analyse_at_three() {
         assert!((series.scores[i3] - g.score.unwrap()).abs() < SAME_SUM);
         assert_eq!(series.forfeit, 1.0);
     }
-    for p in &s.players {
+    for p in s.players.values() {
         let row = bayes
             .standings
             .iter()
@@ -272,7 +272,7 @@ proptest! {
                 prop_assert!((series.scores[idx] - g.score.unwrap()).abs() < SAME_SUM);
             }
             for row in &bayes.standings {
-                let p = &s.players[row.start_no as usize - 1];
+                let p = &s.players[row.start_no];
                 prop_assert!((p.points[idx] - row.points).abs() < SAME_SUM);
             }
         }

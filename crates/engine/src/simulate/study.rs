@@ -12,6 +12,7 @@ use super::summary::{ScenarioResult, StudyResult, Summary};
 use super::sums::{ExactSum, PartialSums};
 use crate::berger;
 use crate::impute::Policy;
+use crate::model::PerPlayer;
 use chacha20::rand_core::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
@@ -273,14 +274,15 @@ impl Study {
         config.validate()?;
         let scheduled = config.scheduled_games();
         let players = config.players;
-        let mut per_player: Vec<Vec<u32>> = vec![Vec::new(); players as usize];
+        // Each player's opponents, 0-based as `pair_opponents` packs them.
+        let mut per_player: PerPlayer<Vec<u32>> = PerPlayer::filled(players as usize, Vec::new());
         for round in berger::schedule(players, config.cycles) {
             for g in &round.games {
-                per_player[g.white as usize - 1].push(g.black - 1);
-                per_player[g.black as usize - 1].push(g.white - 1);
+                per_player[g.white].push(g.black - 1);
+                per_player[g.black].push(g.white - 1);
             }
         }
-        let opponents: Vec<u32> = per_player.concat();
+        let opponents: Vec<u32> = per_player.into_vec().concat();
         debug_assert_eq!(opponents.len(), (players * scheduled) as usize);
         let (players, scheduled_games) = (players as usize, scheduled as usize);
         let pair_opponents = (0..players.div_ceil(2))

@@ -1,4 +1,4 @@
-//! The tie-break values, one function per family. Each returns, per player (index start_no − 1,
+//! The tie-break values, one function per family. Each returns, per player (by start number,
 //! `None` for a player not in the table), the value and its breakdown.
 
 use super::crosstable::{Crosstable, Slot};
@@ -6,8 +6,8 @@ use super::explain::{Adjustment, Exclusion, Explanation, How, Inapplicable, Item
 use super::number::{div_round_half_up, Number};
 use super::{Config, Modifier, Tiebreak, TiebreakRules, Value};
 use crate::elo::{table_8_1_1_dp, table_8_1_2_hundredths};
-use crate::model::Color;
 use crate::model::System;
+use crate::model::{Color, PerPlayer, StartNo};
 
 /// The crosstable with what every tie-break needs about each player.
 pub(crate) struct Ctx<'a> {
@@ -18,11 +18,11 @@ pub(crate) struct Ctx<'a> {
     /// Rounds considered, R.
     pub rounds: u32,
     /// Final points, per player.
-    pub points: Vec<Number>,
+    pub points: PerPlayer<Number>,
     /// Last round that was not voluntarily unplayed (0 if none).
-    last_not_vur: Vec<u32>,
+    last_not_vur: PerPlayer<u32>,
     /// Last round with an opponent, a game over the board or a PAB (0 if none).
-    last_paired: Vec<u32>,
+    last_paired: PerPlayer<u32>,
 }
 
 /// A player's score as it enters an opponent's Buchholz (C.07 art. 16.3).
@@ -61,9 +61,9 @@ fn not_applicable(reason: Inapplicable) -> Value {
 impl<'a> Ctx<'a> {
     pub fn new(ct: &'a Crosstable, system: System, config: &Config) -> Ctx<'a> {
         let rounds = ct.rounds;
-        let last = |f: &dyn Fn(&Slot) -> bool| -> Vec<u32> {
+        let last = |f: &dyn Fn(&Slot) -> bool| -> PerPlayer<u32> {
             ct.lines
-                .iter()
+                .values()
                 .map(|l| (1..=rounds).rev().find(|&r| f(l.slot(r))).unwrap_or(0))
                 .collect()
         };
@@ -73,62 +73,64 @@ impl<'a> Ctx<'a> {
             rules: config.rules,
             unrated_rating: config.unrated_rating,
             rounds,
-            points: ct.lines.iter().map(|l| l.points()).collect(),
+            points: ct.lines.values().map(|l| l.points()).collect(),
             last_not_vur: last(&|s: &Slot| !s.is_vur()),
             last_paired: last(&|s: &Slot| s.opponent.is_some() || s.took_part()),
         }
     }
 
-    fn present(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.ct.lines.len()).filter(|&i| self.ct.lines[i].present)
+    fn present(&self) -> impl Iterator<Item = StartNo> + '_ {
+        self.ct
+            .lines
+            .iter()
+            .filter(|(_, l)| l.present)
+            .map(|(p, _)| p)
     }
 
-    fn slots(&self, i: usize) -> impl Iterator<Item = (u32, &Slot)> + '_ {
-        let line = &self.ct.lines[i];
+    fn slots(&self, p: StartNo) -> impl Iterator<Item = (u32, &Slot)> + '_ {
+        let line = &self.ct.lines[p];
         (1..=self.rounds).map(move |r| (r, line.slot(r)))
     }
 
-    fn per_player(&self, f: impl Fn(usize) -> Value) -> Vec<Option<Value>> {
-        (0..self.ct.lines.len())
-            .map(|i| self.ct.lines[i].present.then(|| f(i)))
-            .collect()
+    fn per_player(&self, f: impl Fn(StartNo) -> Value) -> PerPlayer<Option<Value>> {
+        self.ct.lines.map(|p, line| line.present.then(|| f(p)))
     }
 
     /// Every player's value of `tb` (not DE, which depends on the ranking so far).
-    pub fn values(&self, tb: Tiebreak) -> Vec<Option<Value>> {
+    pub fn values(&self, tb: Tiebreak) -> PerPlayer<Option<Value>> {
         match tb {
-            Tiebreak::Points => self.per_player(|i| self.points_value(i)),
-            Tiebreak::DirectEncounter => vec![None; self.ct.lines.len()],
-            Tiebreak::Wins => self.per_player(|i| self.count(i, |s| s.score == Number::ONE)),
+            Tiebreak::Points => self.per_player(|p| self.points_value(p)),
+            Tiebreak::DirectEncounter => PerPlayer::filled(self.ct.lines.len(), None),
+            Tiebreak::Wins => self.per_player(|p| self.count(p, |s| s.score == Number::ONE)),
             Tiebreak::WonGames => {
-                self.per_player(|i| self.count(i, |s| s.over_the_board() && s.score == Number::ONE))
+                self.per_player(|p| self.count(p, |s| s.over_the_board() && s.score == Number::ONE))
             }
-            Tiebreak::BlackGames => self.per_player(|i| {
-                self.count(i, |s| s.over_the_board() && s.colour == Some(Color::Black))
+            Tiebreak::BlackGames => self.per_player(|p| {
+                self.count(p, |s| s.over_the_board() && s.colour == Some(Color::Black))
             }),
-            Tiebreak::BlackWins => self.per_player(|i| {
-                self.count(i, |s| {
+            Tiebreak::BlackWins => self.per_player(|p| {
+                self.count(p, |s| {
                     s.over_the_board() && s.colour == Some(Color::Black) && s.score == Number::ONE
                 })
             }),
             Tiebreak::RoundsElectedToPlay => {
-                self.per_player(|i| self.count(i, |s| s.took_part() || s.score == Number::ONE))
+                self.per_player(|p| self.count(p, |s| s.took_part() || s.score == Number::ONE))
             }
-            Tiebreak::ProgressiveScore { cut } => self.per_player(|i| self.progressive(i, cut)),
+            Tiebreak::ProgressiveScore { cut } => self.per_player(|p| self.progressive(p, cut)),
             Tiebreak::Buchholz(m) => self.buchholz_family(Family::Buchholz, m),
             Tiebreak::ForeBuchholz(m) => self.buchholz_family(Family::Fore, m),
             Tiebreak::SonnebornBerger(m) => self.buchholz_family(Family::SonnebornBerger, m),
             Tiebreak::AverageOfOpponentsBuchholz => self.average_of_buchholz(),
             Tiebreak::Koya { limit_half_points } => self.koya(limit_half_points),
-            Tiebreak::AverageRatingOfOpponents(m) => self.per_player(|i| self.aro(i, m)),
-            Tiebreak::PerformanceRating => self.per_player(|i| self.tpr(i)),
-            Tiebreak::PerfectPerformance => self.per_player(|i| self.ptp(i)),
+            Tiebreak::AverageRatingOfOpponents(m) => self.per_player(|p| self.aro(p, m)),
+            Tiebreak::PerformanceRating => self.per_player(|p| self.tpr(p)),
+            Tiebreak::PerfectPerformance => self.per_player(|p| self.ptp(p)),
         }
     }
 
-    fn points_value(&self, i: usize) -> Value {
+    fn points_value(&self, p: StartNo) -> Value {
         let mut e = Explanation::with_lines(How::Sum, self.rounds);
-        for (r, s) in self.slots(i) {
+        for (r, s) in self.slots(p) {
             e.items.push(Item::new(
                 Some(r),
                 s.opponent,
@@ -137,15 +139,15 @@ impl<'a> Ctx<'a> {
             ));
         }
         Value {
-            value: Some(self.points[i]),
+            value: Some(self.points[p]),
             explanation: e,
         }
     }
 
     /// WIN, WON, BPG, BWG, REP (C.07 art. 7): the rounds for which `counts` holds.
-    fn count(&self, i: usize, counts: impl Fn(&Slot) -> bool) -> Value {
+    fn count(&self, p: StartNo, counts: impl Fn(&Slot) -> bool) -> Value {
         let mut e = Explanation::with_lines(How::Count, self.rounds);
-        for (r, s) in self.slots(i) {
+        for (r, s) in self.slots(p) {
             let mut item = Item::new(
                 Some(r),
                 s.opponent,
@@ -166,10 +168,10 @@ impl<'a> Ctx<'a> {
 
     /// PS (C.07 art. 7.5): Σ of the running totals after each round, unplayed rounds' points
     /// included; `cut` drops the first rounds' totals.
-    fn progressive(&self, i: usize, cut: u8) -> Value {
+    fn progressive(&self, p: StartNo, cut: u8) -> Value {
         let mut e = Explanation::with_lines(How::Sum, self.rounds);
         let mut total = Number::ZERO;
-        for (r, s) in self.slots(i) {
+        for (r, s) in self.slots(p) {
             total += s.score;
             let mut item = Item::new(
                 Some(r),
@@ -191,20 +193,20 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// The adjusted score of player `i` (C.07 art. 16.3): their points, except that each round
+    /// The adjusted score of player `p` (C.07 art. 16.3): their points, except that each round
     /// after the last round that was not voluntarily unplayed, in which they had no opponent,
     /// counts as a draw in a Swiss and as nothing in a round-robin. With `fore` (Fore
     /// Buchholz, art. 8.3) a player who took part in the last round has every round counted as
     /// it is, and that last round, if it had an opponent, counted as a draw. (TieBreakServer
     /// lets that first change leak into tie-breaks listed after FB; here every tie-break is
     /// computed on its own, so the list order never changes a value other than DE's.)
-    pub fn adjusted(&self, i: usize, fore: bool) -> Adjusted {
+    pub fn adjusted(&self, p: StartNo, fore: bool) -> Adjusted {
         let last_round = self.rounds;
-        let fore_applies = fore && last_round > 0 && self.last_paired[i] == last_round;
+        let fore_applies = fore && last_round > 0 && self.last_paired[p] == last_round;
         let lna = if fore_applies {
             last_round
         } else {
-            self.last_not_vur[i]
+            self.last_not_vur[p]
         };
         let no_opponent = match self.system {
             System::Swiss => Number::HALF,
@@ -212,7 +214,7 @@ impl<'a> Ctx<'a> {
         };
         let mut total = Number::ZERO;
         let mut adjustments = Vec::new();
-        for (r, s) in self.slots(i) {
+        for (r, s) in self.slots(p) {
             let counted = if r <= lna || s.opponent.is_some() {
                 s.score
             } else {
@@ -227,9 +229,9 @@ impl<'a> Ctx<'a> {
             }
             total += counted;
         }
-        let mut own = self.points[i];
+        let mut own = self.points[p];
         if fore_applies {
-            let s = self.ct.lines[i].slot(last_round);
+            let s = self.ct.lines[p].slot(last_round);
             if s.opponent.is_some() {
                 total = total - s.score + Number::HALF;
                 own = own - s.score + Number::HALF;
@@ -250,13 +252,11 @@ impl<'a> Ctx<'a> {
     }
 
     /// BH, FB and SB with their cut/median modifiers (C.07 art. 8, 9.1, 14, 16).
-    fn buchholz_family(&self, family: Family, m: Modifier) -> Vec<Option<Value>> {
+    fn buchholz_family(&self, family: Family, m: Modifier) -> PerPlayer<Option<Value>> {
         let fore = family == Family::Fore;
-        let adjusted: Vec<Adjusted> = (0..self.ct.lines.len())
-            .map(|i| self.adjusted(i, fore))
-            .collect();
-        self.per_player(|i| {
-            let mut contributions = self.contributions(i, family, &adjusted);
+        let adjusted: PerPlayer<Adjusted> = self.ct.lines.map(|p, _| self.adjusted(p, fore));
+        self.per_player(|p| {
+            let mut contributions = self.contributions(p, family, &adjusted);
             apply_modifier(&mut contributions, m, self.rounds);
             let e = Explanation {
                 items: contributions.into_iter().map(|c| c.item).collect(),
@@ -269,17 +269,21 @@ impl<'a> Ctx<'a> {
         })
     }
 
-    fn contributions(&self, i: usize, family: Family, adjusted: &[Adjusted]) -> Vec<Contribution> {
+    fn contributions(
+        &self,
+        p: StartNo,
+        family: Family,
+        adjusted: &PerPlayer<Adjusted>,
+    ) -> Vec<Contribution> {
         let sb = family == Family::SonnebornBerger;
         let mut out = Vec::with_capacity(self.rounds as usize);
-        for (r, s) in self.slots(i) {
+        for (r, s) in self.slots(p) {
             let as_game = self.system == System::RoundRobin
                 || s.over_the_board()
                 || (family == Family::Fore && r == self.rounds);
             let factor = sb.then_some(s.score);
             let (score, vur, what) = match (as_game, s.opponent) {
                 (true, Some(o)) => {
-                    let o = o as usize - 1;
                     let score = adjusted[o].total;
                     let what = What::OpponentScore {
                         points: self.points[o],
@@ -290,11 +294,11 @@ impl<'a> Ctx<'a> {
                     (score, false, what)
                 }
                 _ if self.system == System::Swiss => {
-                    let own = adjusted[i].own;
+                    let own = adjusted[p].own;
                     let cap = match self.rules {
                         TiebreakRules::Fide2023 => None,
                         TiebreakRules::Fide2026 => Some(match s.opponent {
-                            Some(o) => adjusted[o as usize - 1].total,
+                            Some(o) => adjusted[o].total,
                             None => Number::HALF * Number::int(i64::from(self.rounds)),
                         }),
                     };
@@ -325,13 +329,13 @@ impl<'a> Ctx<'a> {
 
     /// AOB (C.07 art. 8.2): the average of the Buchholz of the opponents met over the board,
     /// rounded half up to two decimals.
-    fn average_of_buchholz(&self) -> Vec<Option<Value>> {
+    fn average_of_buchholz(&self) -> PerPlayer<Option<Value>> {
         let bh = self.buchholz_family(Family::Buchholz, Modifier::NONE);
-        self.per_player(|i| {
+        self.per_player(|p| {
             let mut items = Vec::with_capacity(self.rounds as usize);
-            for (r, s) in self.slots(i) {
+            for (r, s) in self.slots(p) {
                 if let (true, Some(o)) = (s.over_the_board(), s.opponent) {
-                    if let Some(v) = bh[o as usize - 1].as_ref().and_then(|v| v.value) {
+                    if let Some(v) = bh[o].as_ref().and_then(|v| v.value) {
                         items.push(Item::new(
                             Some(r),
                             Some(o),
@@ -365,7 +369,7 @@ impl<'a> Ctx<'a> {
     /// `limit_half_points` half-points. The maximum is the number of games a player is
     /// scheduled to play — the rounds, less one per cycle when the number of players is odd
     /// (the free round), less one per player who never took part (TieBreakServer's rule).
-    fn koya(&self, limit_half_points: i8) -> Vec<Option<Value>> {
+    fn koya(&self, limit_half_points: i8) -> PerPlayer<Option<Value>> {
         if self.system == System::Swiss {
             return self.per_player(|_| not_applicable(Inapplicable::KoyaRoundRobinOnly));
         }
@@ -374,13 +378,13 @@ impl<'a> Ctx<'a> {
         if n > 0 && self.rounds.is_multiple_of(n) {
             max_games -= self.rounds / n;
         }
-        let never_paired = self.present().filter(|&i| self.last_paired[i] == 0).count() as u32;
+        let never_paired = self.present().filter(|&p| self.last_paired[p] == 0).count() as u32;
         max_games = max_games.saturating_sub(never_paired);
         let limit = Number::half_points(i64::from(max_games))
             + Number::half_points(i64::from(limit_half_points));
-        self.per_player(|i| {
+        self.per_player(|p| {
             let mut e = Explanation::with_lines(How::Koya { limit, max_games }, self.rounds);
-            for (r, s) in self.slots(i) {
+            for (r, s) in self.slots(p) {
                 let Some(o) = s.opponent else { continue };
                 let mut item = Item::new(
                     Some(r),
@@ -391,7 +395,7 @@ impl<'a> Ctx<'a> {
                     },
                     s.score,
                 );
-                if self.points[o as usize - 1] < limit {
+                if self.points[o] < limit {
                     item.exclude(Exclusion::BelowKoyaLimit);
                 }
                 e.items.push(item);
@@ -405,14 +409,14 @@ impl<'a> Ctx<'a> {
 
     /// The games over the board with the opponent's rating (or the rating set for unrated
     /// players): (items, ratings of the counted ones, whether every game has a rating).
-    fn rated_games(&self, i: usize) -> (Vec<Item>, bool) {
+    fn rated_games(&self, p: StartNo) -> (Vec<Item>, bool) {
         let mut items = Vec::with_capacity(self.rounds as usize);
         let mut all_rated = true;
-        for (r, s) in self.slots(i) {
+        for (r, s) in self.slots(p) {
             let (true, Some(o)) = (s.over_the_board(), s.opponent) else {
                 continue;
             };
-            match self.ct.lines[o as usize - 1].rating.or(self.unrated_rating) {
+            match self.ct.lines[o].rating.or(self.unrated_rating) {
                 Some(rating) => items.push(Item::new(
                     Some(r),
                     Some(o),
@@ -444,8 +448,8 @@ impl<'a> Ctx<'a> {
     /// ARO (C.07 art. 10.1): the average rating of the opponents met over the board, rounded
     /// half up; Cut/Median drop the lowest/highest ratings (only when every such opponent has a
     /// rating, as TieBreakServer does).
-    fn aro(&self, i: usize, m: Modifier) -> Value {
-        let (mut items, all_rated) = self.rated_games(i);
+    fn aro(&self, p: StartNo, m: Modifier) -> Value {
+        let (mut items, all_rated) = self.rated_games(p);
         if all_rated {
             for (lowest, times) in [(true, m.lowest), (false, m.highest)] {
                 for _ in 0..times {
@@ -501,8 +505,8 @@ impl<'a> Ctx<'a> {
 
     /// TPR (C.07 art. 10.2): ARO + dp(p), p = points in those games / their number, rounded
     /// half up to two decimals; dp from table 8.1.1 of B.02 (dp(1.00) = +800).
-    fn tpr(&self, i: usize) -> Value {
-        let (items, _) = self.rated_games(i);
+    fn tpr(&self, p: StartNo) -> Value {
+        let (items, _) = self.rated_games(p);
         let ratings: Vec<i64> = counted_ratings(&items);
         if ratings.is_empty() {
             return not_applicable(Inapplicable::NoRatedOpponent);
@@ -530,8 +534,8 @@ impl<'a> Ctx<'a> {
     /// PTP (C.07 art. 10.3): the lowest rating R for which the expected score against the
     /// opponents met over the board, from table 8.1.2 (no 400-point rule), reaches the points
     /// scored in those games; min(opponents) − 800 for a zero score.
-    fn ptp(&self, i: usize) -> Value {
-        let (items, _) = self.rated_games(i);
+    fn ptp(&self, p: StartNo) -> Value {
+        let (items, _) = self.rated_games(p);
         let ratings = counted_ratings(&items);
         if ratings.is_empty() {
             return not_applicable(Inapplicable::NoRatedOpponent);

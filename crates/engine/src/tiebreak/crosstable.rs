@@ -5,7 +5,7 @@
 use super::explain::Unplayed;
 use super::number::Number;
 use crate::impute::{Analysis, Policy};
-use crate::model::{ByeKind, Color, Entry, GameResult, StartNo, System, Tournament};
+use crate::model::{ByeKind, Color, Entry, GameResult, PerPlayer, StartNo, System, Tournament};
 use serde::Serialize;
 
 /// One round of one player.
@@ -77,13 +77,43 @@ pub struct Line {
 }
 
 impl Line {
+    /// Round `round` (1-based); panics for round 0 or a round past the last.
+    #[track_caller]
     pub fn slot(&self, round: u32) -> &Slot {
-        &self.slots[round as usize - 1]
+        match self.get_slot(round) {
+            Some(s) => s,
+            None => no_such_round(round, self.slots.len()),
+        }
+    }
+
+    /// Round `round` (1-based); `None` for round 0 or a round past the last.
+    pub fn get_slot(&self, round: u32) -> Option<&Slot> {
+        round
+            .checked_sub(1)
+            .and_then(|i| self.slots.get(i as usize))
+    }
+
+    #[track_caller]
+    fn slot_mut(&mut self, round: u32) -> &mut Slot {
+        let len = self.slots.len();
+        match round
+            .checked_sub(1)
+            .and_then(|i| self.slots.get_mut(i as usize))
+        {
+            Some(s) => s,
+            None => no_such_round(round, len),
+        }
     }
 
     pub fn points(&self) -> Number {
         self.slots.iter().map(|s| s.score).sum()
     }
+}
+
+#[cold]
+#[track_caller]
+fn no_such_round(round: u32, rounds: usize) -> ! {
+    panic!("round {round} is not one of the line's {rounds} rounds (1..={rounds})")
 }
 
 /// Every player's rounds.
@@ -93,12 +123,12 @@ pub struct Crosstable {
     pub format_system: System,
     /// Number of rounds R considered.
     pub rounds: u32,
-    /// Index start_no − 1.
-    pub lines: Vec<Line>,
-    /// The points of the event's own point system (TRF-2026 `162`, e.g. 3/1/0), index
-    /// start_no − 1, when it is not the standard 1/½/0: what the standings rank by and show.
+    /// The players' lines, by start number.
+    pub lines: PerPlayer<Line>,
+    /// The points of the event's own point system (TRF-2026 `162`, e.g. 3/1/0), by start
+    /// number, when it is not the standard 1/½/0: what the standings rank by and show.
     /// The tie-breaks keep computing on standard points, as C.07 does.
-    pub ranking_points: Option<Vec<Number>>,
+    pub ranking_points: Option<PerPlayer<Number>>,
 }
 
 fn slot_of(entry: Entry) -> Slot {
@@ -202,10 +232,10 @@ impl Crosstable {
         ct.ranking_points = None;
         let outcome = analysis.outcome(policy);
         for w in &analysis.withdrawn {
-            let line = &mut ct.lines[w.player as usize - 1];
+            let line = &mut ct.lines[w.player];
             line.withdrawn = true;
             for r in (w.after_round + 1)..=ct.rounds {
-                let s = &mut line.slots[r as usize - 1];
+                let s = line.slot_mut(r);
                 if s.opponent.is_none() {
                     *s = Slot::absent();
                 }
@@ -235,15 +265,15 @@ impl Crosstable {
                 Some(r) => r,
                 None => ct.free_round_for(g.player, g.opponent),
             };
-            let colour = ct.lines[g.player as usize - 1].slot(round).colour;
-            ct.lines[g.player as usize - 1].slots[round as usize - 1] = Slot {
+            let colour = ct.lines[g.player].slot(round).colour;
+            *ct.lines[g.player].slot_mut(round) = Slot {
                 kind: a_kind,
                 opponent: Some(g.opponent),
                 colour,
                 score: Number::real(score),
                 rated: false,
             };
-            ct.lines[g.opponent as usize - 1].slots[round as usize - 1] = Slot {
+            *ct.lines[g.opponent].slot_mut(round) = Slot {
                 kind: b_kind,
                 opponent: Some(g.player),
                 colour: colour.map(Color::opposite),
@@ -256,8 +286,8 @@ impl Crosstable {
 
     /// Removes player `w` from the table and every game against them.
     fn annul(&mut self, w: StartNo) {
-        self.lines[w as usize - 1].present = false;
-        for line in &mut self.lines {
+        self.lines[w].present = false;
+        for line in self.lines.values_mut() {
             for s in &mut line.slots {
                 if s.opponent == Some(w) {
                     *s = Slot::without_opponent(Unplayed::Annulled, Number::ZERO);
@@ -271,7 +301,7 @@ impl Crosstable {
     fn free_round_for(&mut self, a: StartNo, b: StartNo) -> u32 {
         let free = |ct: &Crosstable, r: u32| {
             [a, b].iter().all(|&p| {
-                let s = ct.lines[p as usize - 1].slot(r);
+                let s = ct.lines[p].slot(r);
                 s.kind == Unplayed::Absent
             })
         };
@@ -279,7 +309,7 @@ impl Crosstable {
             return r;
         }
         self.rounds += 1;
-        for line in &mut self.lines {
+        for line in self.lines.values_mut() {
             line.slots.push(Slot::absent());
         }
         self.rounds
@@ -290,14 +320,14 @@ impl Crosstable {
             .rev()
             .find(|&r| {
                 self.lines
-                    .iter()
+                    .values()
                     .any(|l| l.slot(r).kind != Unplayed::Absent)
             })
             .unwrap_or(0)
     }
 
     pub fn line(&self, p: StartNo) -> &Line {
-        &self.lines[p as usize - 1]
+        &self.lines[p]
     }
 }
 
@@ -351,8 +381,9 @@ mod tests {
             let table = t.entries(rounds + 1);
             let scores = t.scores();
             for (i, p) in t.players.iter().enumerate() {
-                for r in 1..=rounds + 1 {
-                    assert_eq!(table[i][r as usize - 1], t.entry(p.start_no, r));
+                assert_eq!(table[i].len(), rounds as usize + 1);
+                for (r, &entry) in (1..).zip(&table[i]) {
+                    assert_eq!(entry, t.entry(p.start_no, r));
                 }
                 assert_eq!(scores[i], t.score(p.start_no));
             }

@@ -16,21 +16,21 @@ use super::compute::Ctx;
 use super::explain::{DirectStep, Explanation, How, Item, What};
 use super::number::Number;
 use super::Value;
-use crate::model::System;
+use crate::model::{PerPlayer, StartNo, System};
 
-/// DE values of the members of `group` (indices start_no − 1), which are tied before DE.
-pub(crate) fn direct_encounter(ctx: &Ctx, group: &[usize]) -> Vec<(usize, Value)> {
-    let start_no = |p: usize| ctx.ct.lines[p].start_no;
+/// DE values of the members of `group` (by start number), which are tied before DE.
+pub(crate) fn direct_encounter(ctx: &Ctx, group: &[StartNo]) -> Vec<(StartNo, Value)> {
+    let start_no = |p: StartNo| ctx.ct.lines[p].start_no;
     let mut place: Vec<u32> = vec![1; group.len()];
     let mut steps: Vec<Vec<DirectStep>> = vec![Vec::new(); group.len()];
-    let pos = |p: usize| group.iter().position(|&q| q == p).unwrap_or(0);
+    let pos = |p: StartNo| group.iter().position(|&q| q == p).unwrap_or(0);
     let inside = Members::of(ctx, group);
     let mut first_items: Vec<Vec<Item>> = group
         .iter()
         .map(|&p| encounter_items(ctx, p, &inside))
         .collect();
 
-    let mut active: Vec<Vec<usize>> = vec![group.to_vec()];
+    let mut active: Vec<Vec<StartNo>> = vec![group.to_vec()];
     // TieBreakServer stops after 30 passes; a real group settles in a few.
     for _ in 0..30 {
         let mut next = Vec::new();
@@ -83,34 +83,33 @@ fn counts(ctx: &Ctx, slot: &super::crosstable::Slot) -> bool {
     ctx.system == System::RoundRobin || slot.over_the_board()
 }
 
-/// Who is in a group, by player index: a look-up per game instead of a search of the group.
-struct Members(Vec<bool>);
+/// Who is in a group, by start number: a look-up per game instead of a search of the group.
+struct Members(PerPlayer<bool>);
 
 impl Members {
-    fn of(ctx: &Ctx, group: &[usize]) -> Members {
-        let mut inside = vec![false; ctx.ct.lines.len()];
+    fn of(ctx: &Ctx, group: &[StartNo]) -> Members {
+        let mut inside = PerPlayer::filled(ctx.ct.lines.len(), false);
         for &p in group {
             inside[p] = true;
         }
         Members(inside)
     }
 
-    fn contains(&self, p: usize) -> bool {
+    fn contains(&self, p: StartNo) -> bool {
         self.0.get(p).copied().unwrap_or(false)
     }
 }
 
 /// Player `p`'s counted games against the members of `among`, one line per opponent (the
 /// average when they met twice). Returns the lines.
-fn encounter_items(ctx: &Ctx, p: usize, among: &Members) -> Vec<Item> {
+fn encounter_items(ctx: &Ctx, p: StartNo, among: &Members) -> Vec<Item> {
     let line = &ctx.ct.lines[p];
     // (opponent, first round, sum, games)
-    let mut per_opponent: Vec<(usize, u32, Number, u32, Option<super::explain::Unplayed>)> =
+    let mut per_opponent: Vec<(StartNo, u32, Number, u32, Option<super::explain::Unplayed>)> =
         Vec::new();
     for r in 1..=ctx.rounds {
         let s = line.slot(r);
         let Some(o) = s.opponent else { continue };
-        let o = o as usize - 1;
         if !counts(ctx, s) || !among.contains(o) {
             continue;
         }
@@ -160,10 +159,10 @@ fn average(sum: Number, games: u32) -> Number {
 /// how many new places it made.
 fn compare(
     ctx: &Ctx,
-    sub: &[usize],
+    sub: &[StartNo],
     place: &mut [u32],
     steps: &mut [Vec<DirectStep>],
-    pos: &dyn Fn(usize) -> usize,
+    pos: &dyn Fn(StartNo) -> usize,
 ) -> u32 {
     let v = place[pos(sub[0])];
     let others = sub.len() as u32 - 1;

@@ -70,7 +70,7 @@ pub use explain::{
 };
 pub use number::Number;
 
-use crate::model::{StartNo, Tournament};
+use crate::model::{PerPlayer, StartNo, Tournament};
 use serde::Serialize;
 use std::cmp::Ordering;
 use std::fmt;
@@ -230,16 +230,19 @@ fn better_first(tb: Option<Tiebreak>, a: Option<Number>, b: Option<Number>) -> O
 pub fn compute(ct: &Crosstable, config: &Config) -> Standings {
     let system = config.system.unwrap_or(ct.format_system);
     let ctx = compute::Ctx::new(ct, system, config);
-    let present: Vec<usize> = (0..ct.lines.len())
-        .filter(|&i| ct.lines[i].present)
+    let present: Vec<StartNo> = ct
+        .lines
+        .iter()
+        .filter(|(_, l)| l.present)
+        .map(|(p, _)| p)
         .collect();
     let n_tb = config.tiebreaks.len();
-    let mut values: Vec<Vec<Option<Value>>> = config
+    let mut values: Vec<PerPlayer<Option<Value>>> = config
         .tiebreaks
         .iter()
         .map(|&tb| {
             if tb == Tiebreak::DirectEncounter {
-                vec![None; ct.lines.len()]
+                PerPlayer::filled(ct.lines.len(), None)
             } else {
                 ctx.values(tb)
             }
@@ -247,12 +250,12 @@ pub fn compute(ct: &Crosstable, config: &Config) -> Standings {
         .collect();
 
     // Refine groups of players tied so far, criterion after criterion.
-    let mut groups: Vec<Vec<usize>> = vec![present];
-    let refine = |groups: Vec<Vec<usize>>, key: &dyn Fn(usize) -> Option<Number>, tb| {
+    let mut groups: Vec<Vec<StartNo>> = vec![present];
+    let refine = |groups: Vec<Vec<StartNo>>, key: &dyn Fn(StartNo) -> Option<Number>, tb| {
         let mut out = Vec::with_capacity(groups.len());
         for mut g in groups {
             g.sort_by(|&a, &b| better_first(tb, key(a), key(b)));
-            let mut current: Vec<usize> = Vec::new();
+            let mut current: Vec<StartNo> = Vec::new();
             for p in g {
                 if let Some(&last) = current.last() {
                     if key(last) != key(p) {

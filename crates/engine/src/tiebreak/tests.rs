@@ -598,8 +598,8 @@ fn policy_crosstables_carry_the_policy_points() {
     for policy in Policy::ALL {
         let ct = Crosstable::under_policy(&t, &a, policy, None);
         let outcome = a.outcome(policy);
-        for (i, line) in ct.lines.iter().enumerate() {
-            match outcome.points[i] {
+        for (no, line) in ct.lines.iter() {
+            match outcome.points[no] {
                 None => assert!(!line.present, "{policy}: {} removed", line.start_no),
                 Some(p) => {
                     assert!(line.present);
@@ -745,8 +745,8 @@ fn random_event(seed: u64, n: u32, rounds: u32, round_robin: bool) -> Tournament
 
 /// The same event with start numbers permuted by `perm` (old i → new perm[i − 1]), boards and
 /// byes of every round shuffled.
-fn relabel(t: &Tournament, perm: &[StartNo], rng: &mut Rng) -> Tournament {
-    let map = |p: StartNo| perm[p as usize - 1];
+fn relabel(t: &Tournament, perm: &PerPlayer<StartNo>, rng: &mut Rng) -> Tournament {
+    let map = |p: StartNo| perm[p];
     let mut players = t.players.clone();
     players.sort_by_key(|p| map(p.start_no));
     let mut u = Tournament::new(t.name.clone(), t.format, players);
@@ -799,6 +799,7 @@ proptest! {
         let mut rng = Rng(seed ^ 0xDEAD_BEEF);
         let mut perm: Vec<StartNo> = (1..=n).collect();
         rng.shuffle(&mut perm);
+        let perm = PerPlayer::from_vec(perm);
         let u = relabel(&t, &perm, &mut rng);
         // A list in a varying order, DE included somewhere.
         let mut codes: Vec<&str> = ALL_CODES.split(',').collect();
@@ -809,7 +810,7 @@ proptest! {
         let a = standings(&t, &c);
         let b = standings(&u, &c);
         for row in &a.rows {
-            let other = b.row(perm[row.start_no as usize - 1]).unwrap();
+            let other = b.row(perm[row.start_no]).unwrap();
             prop_assert_eq!(row.rank, other.rank, "player {}", row.start_no);
             prop_assert_eq!(row.points, other.points);
             for (k, (x, y)) in row.values.iter().zip(&other.values).enumerate() {

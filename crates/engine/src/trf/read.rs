@@ -666,11 +666,7 @@ fn apply_per_player<T: Copy>(
                 },
             ));
         }
-        if let Some(p) = pv
-            .player
-            .checked_sub(1)
-            .and_then(|i| t.players.get_mut(i as usize))
-        {
+        if let Some(p) = t.player_mut(pv.player) {
             set(p, pv.value);
         }
     }

@@ -128,7 +128,9 @@ pub(super) fn apply_byes(t: &mut Tournament, byes: &[ByeRecord]) -> Result<(), T
             while t.rounds.len() < b.round as usize {
                 t.rounds.push(Round::default());
             }
-            let round = &mut t.rounds[b.round as usize - 1];
+            let round = t
+                .round_mut(b.round)
+                .expect("the rounds were added up to it");
             match round.entry(p) {
                 crate::model::Entry::None => round.byes.push(Bye {
                     player: p,

@@ -19,9 +19,10 @@ fn describe(block: Block) -> Found {
 pub(super) fn build_rounds(players: &[PlayerLine]) -> Result<Vec<Round>, TrfError> {
     let n = players.len() as StartNo;
     let count = players.iter().map(|p| p.blocks.len()).max().unwrap_or(0);
+    // `players` is numbered 1..=n: start number p is `players[p - 1]`.
+    let line_of = |p: StartNo| p.checked_sub(1).and_then(|i| players.get(i as usize));
     let block = |p: StartNo, r: usize| -> Block {
-        p.checked_sub(1)
-            .and_then(|i| players.get(i as usize))
+        line_of(p)
             .and_then(|pl| pl.blocks.get(r))
             .copied()
             .unwrap_or(Block::Empty)
@@ -45,7 +46,7 @@ pub(super) fn build_rounds(players: &[PlayerLine]) -> Result<Vec<Round>, TrfErro
                     code,
                 } => (opponent, colour, code),
             };
-            if o > n {
+            let Some(them) = line_of(o) else {
                 return Err(TrfError::at(
                     me.line,
                     col,
@@ -55,7 +56,7 @@ pub(super) fn build_rounds(players: &[PlayerLine]) -> Result<Vec<Round>, TrfErro
                         players: n,
                     },
                 ));
-            }
+            };
             if o == p {
                 return Err(TrfError::at(
                     me.line,
@@ -66,7 +67,6 @@ pub(super) fn build_rounds(players: &[PlayerLine]) -> Result<Vec<Round>, TrfErro
                     },
                 ));
             }
-            let them = &players[(o - 1) as usize];
             let (o_colour, o_code) = match block(o, r) {
                 Block::Paired {
                     opponent,

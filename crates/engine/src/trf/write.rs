@@ -4,7 +4,7 @@
 use super::format::kind_for_export;
 use super::layout::{bye_code, clean, record_code, rest, COL_FIRST_ROUND, ROUND_WIDTH};
 use crate::model::rules::{Rules, TIEBREAK_RECORD, TYPE_RECORD};
-use crate::model::{Color, Entry, GameResult, Outcome, StartNo, Tournament};
+use crate::model::{Color, Entry, GameResult, Outcome, PerPlayer, StartNo, Tournament};
 use std::fmt;
 
 /// The result code of `colour`'s side of a game.
@@ -76,21 +76,17 @@ pub fn write_trf16(t: &Tournament) -> String {
     write_version(t, Version::Trf16)
 }
 
-/// The rank of each player (index start_no − 1) in the event's standings: points (of its
-/// point system), then its own tie-break list, then start number (columns 86–89).
-fn standings_ranks(t: &Tournament) -> Vec<u32> {
+/// The rank of each player in the event's standings: points (of its point system), then its
+/// own tie-break list, then start number (columns 86–89).
+fn standings_ranks(t: &Tournament) -> PerPlayer<u32> {
     let config = crate::tiebreak::Config {
         tiebreaks: t.tiebreaks(),
         ..Default::default()
     };
     let standings = crate::tiebreak::standings(t, &config);
-    let mut rank = vec![0u32; t.players.len()];
+    let mut rank = PerPlayer::filled(t.players.len(), 0u32);
     for (place, row) in standings.rows.iter().enumerate() {
-        if let Some(slot) = row
-            .start_no
-            .checked_sub(1)
-            .and_then(|i| rank.get_mut(i as usize))
-        {
+        if let Some(slot) = rank.get_mut(row.start_no) {
             *slot = place as u32 + 1;
         }
     }
@@ -168,13 +164,10 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
     // Requests go in their round's column, where the pairing programs read them.
     let columns = (t.last_requested_round() as usize).max(rounds.len());
     // Each player's entry per round, in one pass over the games.
-    let mut entries = vec![vec![Entry::None; n]; columns];
+    let mut entries = vec![PerPlayer::filled(n, Entry::None); columns];
     for (r, round) in rounds.iter().enumerate() {
         let mut put = |p: StartNo, e: Entry| {
-            if let Some(slot) = p
-                .checked_sub(1)
-                .and_then(|i| entries[r].get_mut(i as usize))
-            {
+            if let Some(slot) = entries[r].get_mut(p) {
                 *slot = e;
             }
         };
@@ -201,7 +194,7 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
         if let Some(slot) = (r.round as usize)
             .checked_sub(1)
             .and_then(|c| entries.get_mut(c))
-            .and_then(|column| column.get_mut((r.player as usize).wrapping_sub(1)))
+            .and_then(|column| column.get_mut(r.player))
         {
             *slot = Entry::Bye(r.kind);
         }
@@ -210,7 +203,7 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
     let points: Vec<u32> = t.scores();
     let rank = standings_ranks(t);
 
-    for (i, p) in t.players.iter().enumerate() {
+    for ((i, p), &rank) in t.players.iter().enumerate().zip(rank.values()) {
         let mut line = String::with_capacity(COL_FIRST_ROUND + ROUND_WIDTH * rounds.len());
         line.push_str("001 ");
         line.push_str(&number(p.start_no, 4));
@@ -230,10 +223,12 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
         line.push(' ');
         line.push_str(&number(crate::rules2026::show(points[i]), 4));
         line.push(' ');
-        line.push_str(&number(rank[i], 4));
+        line.push_str(&number(rank, 4));
         line.push_str("  ");
         for (r, round) in entries.iter().enumerate() {
-            let block = match round[i] {
+            // In `t.players` order, as `points` is (the same as by start number in a valid
+            // event).
+            let block = match round.as_slice()[i] {
                 Entry::Game {
                     opponent,
                     colour,

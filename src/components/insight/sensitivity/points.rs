@@ -100,7 +100,7 @@ fn data_table(l: Locale, s: &KSweep, name: &dyn Fn(engine::StartNo) -> String) -
     );
     let rows = s
         .players
-        .iter()
+        .values()
         .map(|p| Row {
             header: if p.withdrawn {
                 let player = name(p.start_no);
