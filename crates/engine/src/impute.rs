@@ -734,26 +734,27 @@ impl Withdrawals<'_> {
     /// The score `policy` gives one unplayed game.
     fn impute(&self, policy: Policy, g: &UnplayedGame) -> Imputed {
         let (a, b) = (g.player, g.opponent);
-        let value: Option<f64> = if self.annulled(policy, a) || self.annulled(policy, b) {
-            None
-        } else if policy == Policy::Forfeit || policy == Policy::Fide {
-            // Neither side is annulled here, so `fide` has resolved to forfeit for both.
-            // Two withdrawn players who never met: a double forfeit (NaN marks it below).
-            Some(if g.both_withdrawn { f64::NAN } else { 1.0 })
-        } else if policy == Policy::Elo {
-            Some(g.expected)
-        } else {
-            // Performance is the Bayesian formula at k = 0.
-            let k = if policy == Policy::Performance {
-                0.0
-            } else {
-                self.k
-            };
+        // The Bayesian formula at prior strength k (for two withdrawn players who never met,
+        // both residuals).
+        let formula = |k: f64| {
             let mut v = g.expected + self.residual_term(b, k);
             if g.both_withdrawn {
                 v -= self.residual_term(a, k);
             }
-            Some(v)
+            v
+        };
+        // One arm per policy: a new policy does not compile until it says what it scores.
+        let value: Option<f64> = match policy {
+            _ if self.annulled(policy, a) || self.annulled(policy, b) => None,
+            // Every unplayed game has a withdrawn side, whom annul always annuls (above).
+            Policy::Annul => None,
+            // Neither side is annulled here, so `fide` has resolved to forfeit for both.
+            // Two withdrawn players who never met: a double forfeit (NaN marks it below).
+            Policy::Forfeit | Policy::Fide => Some(if g.both_withdrawn { f64::NAN } else { 1.0 }),
+            Policy::Elo => Some(g.expected),
+            // Performance is the Bayesian formula at k = 0.
+            Policy::Performance => Some(formula(0.0)),
+            Policy::Bayes => Some(formula(self.k)),
         };
         let (score, opponent_score, unclamped, clamped) = match value {
             None => (None, None, None, false),
