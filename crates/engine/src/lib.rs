@@ -2,6 +2,7 @@
 //! No UI, no I/O beyond parsing and writing text; compiles and tests natively and on wasm.
 
 pub mod berger;
+pub mod board_order;
 pub mod csv_text;
 pub mod dutch;
 pub mod elo;

@@ -509,8 +509,8 @@ impl Reader {
             extra_records: extras,
             bye_spellings,
         };
-        // TRF has no board numbers: give round-robin rounds the Berger tables' board order.
-        crate::berger::canonical_board_order(&mut t);
+        // TRF has no board numbers: the boards go back in the order they were made in.
+        crate::board_order::restore(&mut t);
         records2026::apply_byes(&mut t, &byes240)?;
         // Byes in the columns of rounds not yet paired are requests for those rounds.
         t.lift_requests();

@@ -105,6 +105,8 @@ fn every_kind() -> Tournament {
         "013 Team Tromsø                       1    2".into(),
         "XXC rank".into(),
     ];
+    // TRF carries no board order: its boards read back in the order the pairing publishes.
+    crate::board_order::restore(&mut t);
     t
 }
 
@@ -530,7 +532,7 @@ fn random_tournament(seed: u64) -> Tournament {
     {
         t.rounds.pop();
     }
-    crate::berger::canonical_board_order(&mut t);
+    crate::board_order::restore(&mut t);
     t.withdrawals = match next(3) {
         0 => t.detect_withdrawals(),
         1 => Vec::new(),
