@@ -231,6 +231,9 @@ describe('the event area in French, German and Japanese', () => {
           await page.getByRole('heading', { name: event['publish.heading'], exact: true }).waitFor();
           await byId(page, 'publish-url').fill('https://club.example/results');
           await byId(page, 'publish-qr').waitFor();
+          // On a phone the preview is below the fold: scroll to it as a reader would (a run on
+          // a loaded machine waited 30 s at 390 px for a frame still off-screen).
+          await byId(page, 'publish-preview').scrollIntoViewIfNeeded();
           const preview = page.frameLocator('[data-testid="publish-preview"]');
           await preview.getByRole('heading', { name: print['page.rounds'], exact: true }).waitFor();
           assert.equal(await preview.locator('html').getAttribute('lang'), lang);
