@@ -109,7 +109,10 @@ install_trunk() {
     return
   fi
   log "trunk $TRUNK_VERSION: installing with cargo install (a few minutes on 2 cores)"
-  quick_install trunk --locked --version "$TRUNK_VERSION"
+  # No default features: they are TLS (rustls and ring, with C to compile) for downloading tools
+  # and serving HTTPS, and a check for a newer Trunk on crates.io. Trunk runs offline here
+  # (Trunk.toml) and serves plain HTTP on 127.0.0.1.
+  quick_install trunk --locked --no-default-features --version "$TRUNK_VERSION"
   [[ "$(trunk --version)" == "trunk $TRUNK_VERSION" ]] || die "trunk --version says '$(trunk --version)', expected $TRUNK_VERSION"
 }
 
