@@ -9,7 +9,7 @@
 //! Scores are the event's point system, without an acceleration's virtual points, as the
 //! pairing compares them when it orders its boards. Byes follow, by start number.
 
-use crate::model::{Format, Game, StartNo, Tournament};
+use crate::model::{Entry, Format, StartNo, Tournament};
 use crate::rules2026::Tenths;
 use std::cmp::Reverse;
 
@@ -17,47 +17,77 @@ use std::cmp::Reverse;
 pub fn restore(t: &mut Tournament) {
     match t.format {
         Format::RoundRobin { .. } => crate::berger::canonical_board_order(t),
-        Format::Swiss { .. } => {
-            for r in 1..=t.rounds.len() as u32 {
-                swiss_round(t, r);
-            }
-        }
+        Format::Swiss { .. } => swiss_rounds(t),
     }
 }
 
-/// The sort key of a Swiss board in round `r`: (higher player's score, lower player's score,
-/// higher player's start number), scores descending.
-fn swiss_key(t: &Tournament, r: u32, g: &Game) -> (Reverse<Tenths>, Reverse<Tenths>, StartNo) {
-    let (a, b) = (g.white, g.black);
-    let (sa, sb) = (t.score_before(a, r), t.score_before(b, r));
-    let ((high, s_high), s_low) = if (sa, Reverse(a)) > (sb, Reverse(b)) {
-        ((a, sa), sb)
+/// The published order's sort key of a Swiss board, the one rule both the pairing
+/// ([`crate::dutch`]) and this reader order boards by: each player as (score before the round,
+/// rank, start number), where the rank breaks equal scores (the smaller ranks higher). The key
+/// is (higher player's score, lower player's score, higher player's start number), scores
+/// descending.
+pub(crate) fn swiss_board_key<S: Ord + Copy, R: Ord>(
+    a: (S, R, StartNo),
+    b: (S, R, StartNo),
+) -> (Reverse<S>, Reverse<S>, StartNo) {
+    let (high, low) = if (a.0, Reverse(&a.1)) > (b.0, Reverse(&b.1)) {
+        (a, b)
     } else {
-        ((b, sb), sa)
+        (b, a)
     };
-    (Reverse(s_high), Reverse(s_low), high)
+    (Reverse(high.0), Reverse(low.0), high.2)
 }
 
-fn swiss_round(t: &mut Tournament, r: u32) {
-    let Some(round) = t.round(r) else {
-        return;
-    };
-    let mut keyed: Vec<_> = round
-        .games
+/// Every Swiss round's boards in the published order, with the scores before each round kept
+/// as running totals (one pass over the event's entries, not one search per board).
+fn swiss_rounds(t: &mut Tournament) {
+    let played = t.rounds.len() as u32;
+    let entries = t.entries(played);
+    let ps = t.point_system();
+    let size = t
+        .players
         .iter()
-        .map(|g| (swiss_key(t, r, g), g.clone()))
+        .map(|p| p.start_no as usize)
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let mut score = vec![Tenths::default(); size];
+    // Each start number's row once (bad data may give two players one number).
+    let mut counted = vec![false; size];
+    let rows: Vec<(StartNo, &Vec<Entry>)> = t
+        .players
+        .iter()
+        .zip(&entries)
+        .filter(|(p, _)| !std::mem::replace(&mut counted[p.start_no as usize], true))
+        .map(|(p, row)| (p.start_no, row))
         .collect();
-    keyed.sort_by_key(|(key, _)| *key);
-    if let Some(round) = t.round_mut(r) {
-        round.games = keyed.into_iter().map(|(_, g)| g).collect();
+    for r in 0..played as usize {
+        let before = |s: StartNo| score.get(s as usize).copied().unwrap_or_default();
+        let round = &mut t.rounds[r];
+        round.games.sort_by_cached_key(|g| {
+            swiss_board_key(
+                (before(g.white), g.white, g.white),
+                (before(g.black), g.black, g.black),
+            )
+        });
         round.byes.sort_by_key(|b| b.player);
+        for &(s, row) in &rows {
+            let points = match row[r] {
+                Entry::Game { colour, result, .. } => ps.game(result, colour),
+                Entry::Bye(kind) => Some(ps.bye(kind)),
+                Entry::None => None,
+            };
+            if let Some(points) = points {
+                score[s as usize] += points;
+            }
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{GameResult, Outcome, Player};
+    use crate::model::{Game, GameResult, Outcome, Player};
 
     /// A Swiss of `n` players paired by the Dutch engine for `rounds` rounds, results by a
     /// fixed rule (the higher start number wins on odd boards, draws on even ones).

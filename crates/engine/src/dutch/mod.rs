@@ -514,18 +514,14 @@ fn boards(
         .collect();
     let key = |&(w, b): &(usize, usize)| {
         // Without the acceleration's virtual points, as the reference engine orders boards.
-        let (h, l) = if (entrants[w].raw_score, entrants[b].rank)
-            > (entrants[b].raw_score, entrants[w].rank)
-        {
-            (w, b)
-        } else {
-            (b, w)
+        let player = |i: usize| {
+            (
+                entrants[i].raw_score,
+                entrants[i].rank,
+                entrants[i].start_no,
+            )
         };
-        (
-            std::cmp::Reverse(entrants[h].raw_score),
-            std::cmp::Reverse(entrants[l].raw_score),
-            entrants[h].start_no,
-        )
+        crate::board_order::swiss_board_key(player(w), player(b))
     };
     boards.sort_by_key(key);
     boards
