@@ -62,16 +62,6 @@ impl Events for [SavedEvent] {
     }
 }
 
-impl Events for Vec<SavedEvent> {
-    fn event(&self, id: &EventId) -> Option<&SavedEvent> {
-        self.as_slice().event(id)
-    }
-
-    fn event_mut(&mut self, id: &EventId) -> Option<&mut SavedEvent> {
-        self.as_mut_slice().event_mut(id)
-    }
-}
-
 /// One event as the app holds it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SavedEvent {
