@@ -390,6 +390,15 @@ impl Words for TrfWarningKind {
             TrfWarningKind::RecordNotUsed { code } => {
                 td_string!(l, errors.trf_warning.record_not_used, code).to_string()
             }
+            TrfWarningKind::RatingOutOfRange { player, rating } => td_string!(
+                l,
+                errors.trf_warning.rating_out_of_range,
+                player,
+                rating,
+                min = *engine::RATINGS.start(),
+                max = *engine::RATINGS.end()
+            )
+            .to_string(),
         }
     }
 }

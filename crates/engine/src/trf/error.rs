@@ -629,6 +629,9 @@ pub enum TrfWarningKind {
     /// A record this program does not read (another program's extension, an option such as
     /// JaVaFo's `XXC rank`): kept verbatim and written back on export, but it changes nothing.
     RecordNotUsed { code: String },
+    /// A player line's rating outside [`crate::model::RATINGS`] (such as 9999, a placeholder
+    /// some programs write): kept as read, but not a rating FIDE's calculation can use.
+    RatingOutOfRange { player: StartNo, rating: u16 },
 }
 
 impl TrfWarning {
@@ -707,6 +710,14 @@ impl fmt::Display for TrfWarningKind {
                 f,
                 "{code}: a record this program does not read; it is kept and written back on \
                  export, but changes nothing here"
+            ),
+            TrfWarningKind::RatingOutOfRange { player, rating } => write!(
+                f,
+                "player {player}'s rating {rating} is not a rating from {} to {}: kept as the \
+                 file has it, but correct it (or blank it for an unrated player) before the \
+                 event is rated",
+                crate::model::RATINGS.start(),
+                crate::model::RATINGS.end()
             ),
         }
     }

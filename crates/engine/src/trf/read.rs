@@ -114,6 +114,22 @@ impl Reader {
         match code.as_str() {
             "001" => {
                 let p = player_line(no, &chars)?;
+                // Kept as the file says (an import changes nothing), but said: 9999 and the
+                // like are placeholders, not ratings, and a rating report must not take them.
+                if let Some(rating) = p
+                    .player
+                    .rating
+                    .filter(|r| !crate::model::RATINGS.contains(r))
+                {
+                    self.warnings.push(TrfWarning {
+                        line: no,
+                        column: Some(super::layout::COL_RATING.0),
+                        kind: TrfWarningKind::RatingOutOfRange {
+                            player: p.player.start_no,
+                            rating,
+                        },
+                    });
+                }
                 self.players.push(p);
             }
             // A header without a value says nothing (and is not written back), so it neither

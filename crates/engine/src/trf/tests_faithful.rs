@@ -181,3 +181,35 @@ fn a_forbidden_pair_is_not_paired() {
     assert!(!xxp.contains(&(1, 3)) && !xxp.contains(&(3, 1)), "{xxp:?}");
     assert_eq!(xxp, pairs(&format!("{base}260   1   5    1    3\n")));
 }
+
+/// Issue 27 item 5: a rating such as 9999 is reported with its line, not taken silently, and
+/// the file still reads and writes back as it was.
+#[test]
+fn a_rating_outside_fides_range_is_reported_and_kept() {
+    let text = [
+        "012 Placeholder ratings\n092 Individual: Swiss-System\n142 3\n".to_owned(),
+        player(1, 2400, &["   2 w 1"]),
+        player(2, 9999, &["   1 b 0"]),
+    ]
+    .concat();
+    let (t, warnings) = parse_with_warnings(&text).expect("reads");
+    let out_of_range: Vec<_> = warnings
+        .iter()
+        .filter(|w| matches!(w.kind, TrfWarningKind::RatingOutOfRange { .. }))
+        .collect();
+    assert_eq!(out_of_range.len(), 1, "{warnings:?}");
+    assert_eq!(out_of_range[0].line, 5);
+    assert_eq!(
+        out_of_range[0].kind,
+        TrfWarningKind::RatingOutOfRange {
+            player: 2,
+            rating: 9999
+        }
+    );
+    assert!(out_of_range[0].to_string().contains("9999"));
+    assert_eq!(t.player(2).and_then(|p| p.rating), Some(9999));
+    let (_, again) = parse_with_warnings(&write(&t)).expect("reads back");
+    assert!(again
+        .iter()
+        .any(|w| matches!(w.kind, TrfWarningKind::RatingOutOfRange { player: 2, .. })));
+}
