@@ -15,6 +15,7 @@ pub mod model;
 pub mod pgn;
 pub mod publish;
 pub mod rating;
+pub mod readiness;
 pub mod roster;
 pub mod rules2026;
 pub mod sensitivity;
