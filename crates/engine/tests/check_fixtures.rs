@@ -15,6 +15,8 @@ use std::time::Instant;
 
 #[path = "support/dutch_rounds.rs"]
 mod dutch_rounds;
+#[path = "support/tamper.rs"]
+mod tamper;
 
 fn fixtures(folder: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -77,87 +79,48 @@ fn every_finished_dutch_tournament_checks_clean() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The byte range of `player`'s round-`round` opponent field (columns 92 + 10·(round − 1) …
-/// + 3) in `text`'s lines, as (line index, range).
-fn opponent_field(
-    lines: &[String],
-    player: StartNo,
-    round: u32,
-) -> (usize, std::ops::Range<usize>) {
-    let i = lines
-        .iter()
-        .position(|l| l.starts_with("001") && l[4..8].trim() == player.to_string())
-        .unwrap_or_else(|| panic!("no line for player {player}"));
-    let at = 91 + 10 * (round as usize - 1);
-    (i, at..at + 4)
-}
-
 #[test]
 fn a_round_with_two_opponents_swapped_is_the_first_difference() {
-    let (tid, k) = ("t010", 3);
-    let text = full_trf(tid);
-    let t = engine::trf::parse(&text).expect("parses");
-    // Two games of round k played over the board with the same result: swapping their black
-    // players keeps every result (and so every score) consistent, and changes only who met
-    // whom.
-    let games = &t.rounds[k as usize - 1].games;
-    let (g1, g2) = games
-        .iter()
-        .enumerate()
-        .find_map(|(i, g)| {
-            let same = games[i + 1..]
-                .iter()
-                .find(|h| h.result == g.result && g.result.is_played())?;
-            Some((g, same))
-        })
-        .unwrap_or_else(|| panic!("{tid} round {k} has two games with the same result"));
-    let (a, b, c, d) = (g1.white, g1.black, g2.white, g2.black);
-    let mut lines: Vec<String> = text.split('\n').map(str::to_owned).collect();
-    for (player, new_opponent) in [(a, d), (d, a), (c, b), (b, c)] {
-        let (i, range) = opponent_field(&lines, player, k);
-        lines[i].replace_range(range, &format!("{new_opponent:>4}"));
-    }
-    let report = check_text(&lines.join("\n"), DutchRules::Fide2025);
+    let k = 3;
+    let (text, ((a, b), (c, d))) = tamper::swap_opponents(&full_trf("t010"), k);
+    let report = check_text(&text, DutchRules::Fide2025);
     let first = report.pairings.first().expect("a difference is reported");
     assert_eq!(first.round, k);
-    let mut file = first.file.clone();
-    file.sort();
-    let mut want_file = vec![
-        Board::Game { white: a, black: d },
-        Board::Game { white: c, black: b },
-    ];
-    want_file.sort();
-    assert_eq!(file, want_file);
-    let mut ours = first.ours.clone().expect("our pairing");
-    ours.sort();
-    let mut want_ours = vec![
-        Board::Game { white: a, black: b },
-        Board::Game { white: c, black: d },
-    ];
-    want_ours.sort();
-    assert_eq!(ours, want_ours);
+    let sorted = |mut v: Vec<Board>| {
+        v.sort();
+        v
+    };
+    let game = |white, black| Board::Game { white, black };
+    assert_eq!(
+        sorted(first.file.clone()),
+        sorted(vec![game(a, d), game(c, b)])
+    );
+    assert_eq!(
+        sorted(first.ours.clone().expect("our pairing")),
+        sorted(vec![game(a, b), game(c, d)])
+    );
     assert!(report.standings.is_empty(), "{:?}", report.standings);
 }
 
 #[test]
 fn a_tampered_points_column_is_reported_for_that_player_alone() {
     let text = full_trf("t004");
-    let mut lines: Vec<String> = text.split('\n').map(str::to_owned).collect();
-    let i = lines
-        .iter()
-        .position(|l| l.starts_with("001") && l[4..8].trim() == "7")
-        .expect("player 7");
-    let declared: f64 = lines[i][80..84].trim().parse().expect("points");
-    let tampered = declared + 1.0;
-    lines[i].replace_range(80..84, &format!("{tampered:>4.1}"));
-    let report = check_text(&lines.join("\n"), DutchRules::Fide2025);
+    let t = engine::trf::parse(&text).expect("parses");
+    let computed = t.score(7);
+    let text = tamper::set_column(
+        &text,
+        7,
+        tamper::POINTS,
+        &format!("{:.1}", f64::from(computed + 10) / 10.0),
+    );
+    let report = check_text(&text, DutchRules::Fide2025);
     assert!(report.pairings.is_empty(), "{:?}", report.pairings);
     assert_eq!(
         report.standings,
         [StandingDifference::Points {
             player: 7,
-            file: (tampered * 10.0).round() as u32,
-            computed: (declared * 10.0).round() as u32,
+            file: computed + 10,
+            computed,
         }]
     );
 }
@@ -244,15 +207,9 @@ fn a_tampered_rank_is_reported_for_the_players_concerned() {
     // Two players of different places exchange their ranks in the file.
     let (a, ra) = ranks[0];
     let &(b, rb) = ranks.iter().find(|r| r.1 != ra).expect("two places");
-    let mut lines: Vec<String> = text.split('\n').map(str::to_owned).collect();
-    for (player, rank) in [(a, rb), (b, ra)] {
-        let i = lines
-            .iter()
-            .position(|l| l.starts_with("001") && l[4..8].trim() == player.to_string())
-            .expect("line");
-        lines[i].replace_range(85..89, &format!("{rank:>4}"));
-    }
-    let report = check_text(&lines.join("\n"), DutchRules::Fide2025);
+    let text = tamper::set_column(&text, a, tamper::RANK, &rb.to_string());
+    let text = tamper::set_column(&text, b, tamper::RANK, &ra.to_string());
+    let report = check_text(&text, DutchRules::Fide2025);
     let found: Vec<(StartNo, u32)> = report
         .standings
         .iter()
