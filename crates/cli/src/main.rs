@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod check_cmd;
 mod forecast_cmd;
 mod load;
 mod pair_cmd;
@@ -141,6 +142,10 @@ enum Command {
     Forecast(forecast_cmd::ForecastArgs),
     /// Pair the next round of a Swiss event (FIDE Dutch system), bbpPairings/JaVaFo format.
     Pair(pair_cmd::PairArgs),
+    /// Check a Swiss's pairings and standings: every round paired again by the FIDE Dutch
+    /// system from the rounds before it and compared with the file's, and the points and ranks
+    /// the file declares. Exit status 0 all agree, 1 differences (listed), 2 cannot check.
+    Check(check_cmd::CheckArgs),
     /// Print the illustrative example event (10-player round-robin with a withdrawal).
     Example {
         /// Print the complete event (every game played) instead.
@@ -162,6 +167,14 @@ impl<E: std::fmt::Display> From<E> for Failure {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The checker's verdict is its exit status (0 agree, 1 differ, 2 cannot check).
+    match &cli.command {
+        Command::Check(args) => return check_cmd::run(&args.file, args.as_bbppairings),
+        Command::Pair(args) if args.check => {
+            return check_cmd::run(&args.file, args.as_bbppairings)
+        }
+        _ => {}
+    }
     match run(cli.command) {
         Ok(out) => {
             print!("{out}");
@@ -177,6 +190,10 @@ fn main() -> ExitCode {
 fn run(command: Command) -> Result<String, Failure> {
     match command {
         Command::Pair(args) => pair_cmd::run(args).map_err(Failure),
+        Command::Check(args) => Err(Failure(format!(
+            "{}: the checker reports through its exit status (main)",
+            args.file.display()
+        ))),
         Command::Publish(args) => publish_cmd::run(&args).map_err(Failure),
         Command::Impute {
             file,

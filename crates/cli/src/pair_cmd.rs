@@ -1,6 +1,7 @@
 //! `crosstable pair`: the next round of a Swiss event by the FIDE Dutch system, written in the
 //! bbpPairings / JaVaFo output format, so that the command is a drop-in for them:
-//! `crosstable pair --dutch FILE.trf -p OUT` (and `-p` without a file prints to stdout).
+//! `crosstable pair --dutch FILE.trf -p OUT` (and `-p` without a file prints to stdout);
+//! `-c` checks the whole file instead (main sends it to `check_cmd`).
 
 use engine::dutch::{pair, DutchRules, RoundToPair};
 use std::path::PathBuf;
@@ -30,6 +31,12 @@ pub struct PairArgs {
     /// Write the pairing to OUT; `-p` alone (or no `-p`) prints it.
     #[arg(short = 'p', value_name = "OUT", num_args = 0..=1, default_missing_value = "-")]
     pub output: Option<PathBuf>,
+    /// Check the whole tournament instead of pairing (bbpPairings' `-c`): the same as
+    /// `crosstable check FILE`, in our own words — every round paired again from the rounds
+    /// before it and compared with the file's, then the points and ranks; exit status 0 all
+    /// agree, 1 differences, 2 cannot check.
+    #[arg(short = 'c', conflicts_with = "output")]
+    pub check: bool,
 }
 
 /// Pairs the next round; returns what to print (nothing when written to a file).

@@ -3,6 +3,7 @@
 
 pub mod berger;
 pub mod board_order;
+pub mod check;
 pub mod csv_text;
 pub mod dutch;
 pub mod elo;

@@ -101,9 +101,11 @@
 //! - `read`: the other records, our `XX` extensions and the checks of the whole file;
 //! - `extensions`: the pairing programs' `XXA`, `XXP` and `BB` records;
 //! - `decode`: file bytes as text;
+//! - `declared`: the points and rank columns as written ([`declared()`], for the checker);
 //! - `records2026`: the TRF-2026 records read into the model or checked;
 //! - `write`: the writer; `error`: [`TrfError`] and [`TrfWarning`].
 
+mod declared;
 mod decode;
 mod error;
 mod extensions;
@@ -115,6 +117,7 @@ mod records2026;
 mod rounds;
 mod write;
 
+pub use declared::{declared, Declared};
 pub use decode::{decode_text, DecodeError};
 pub use error::{
     ByeRecordProblem, Extension, Found, PlayerNumber, TrfError, TrfErrorKind, TrfWarning,
