@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand, ValueEnum};
 
 mod forecast_cmd;
+mod generate_cmd;
 mod load;
 mod pair_cmd;
 mod publish_cmd;
@@ -139,8 +140,13 @@ enum Command {
     /// Each player's chances in an ongoing round-robin (expected points, P(first), P(podium))
     /// under a withdrawal policy, by seeded Monte Carlo over the games still to play.
     Forecast(forecast_cmd::ForecastArgs),
-    /// Pair the next round of a Swiss event (FIDE Dutch system), bbpPairings/JaVaFo format.
+    /// Pair the next round of a Swiss event (FIDE Dutch system), bbpPairings/JaVaFo format;
+    /// with `-g`, bbpPairings' random tournament generator.
     Pair(pair_cmd::PairArgs),
+    /// A random finished Swiss, every round paired by the FIDE Dutch system, as TRF-2026
+    /// (FIDE C.02's random tournament generator): byes, forfeits, late entries, withdrawals,
+    /// prohibited pairings, Baku and point systems drawn from the seed.
+    Generate(generate_cmd::GenerateArgs),
     /// Print the illustrative example event (10-player round-robin with a withdrawal).
     Example {
         /// Print the complete event (every game played) instead.
@@ -177,6 +183,7 @@ fn main() -> ExitCode {
 fn run(command: Command) -> Result<String, Failure> {
     match command {
         Command::Pair(args) => pair_cmd::run(args).map_err(Failure),
+        Command::Generate(args) => generate_cmd::run(&args).map_err(Failure),
         Command::Publish(args) => publish_cmd::run(&args).map_err(Failure),
         Command::Impute {
             file,
