@@ -121,7 +121,11 @@ pub fn bbp_config(text: &str) -> Result<Config, String> {
                 .ok()
                 .filter(|&x| x >= least)
                 .and_then(Chance::one_in)
-                .ok_or_else(|| at(format!("{key} must be a number of at least {least}, not `{value}`")))
+                .ok_or_else(|| {
+                    at(format!(
+                        "{key} must be a number of at least {least}, not `{value}`"
+                    ))
+                })
         };
         let points = || parse_points(value).ok_or_else(bad);
         match key {
@@ -196,11 +200,17 @@ mod tests {
              LowestRating=1800\nPointsForWin=3\nPointsForDraw=1\n\n",
         )
         .expect("valid");
-        assert_eq!((c.players, c.rounds, c.draw_percent), (Some(40), Some(7), Some(30)));
+        assert_eq!(
+            (c.players, c.rounds, c.draw_percent),
+            (Some(40), Some(7), Some(30))
+        );
         assert_eq!(c.forfeits.map(|x| x.per_million), Some(100_000));
         assert_eq!(c.zero_point_byes.map(|x| x.per_million), Some(250_000));
         assert_eq!(c.half_point_byes.map(|x| x.per_million), Some(200_000));
-        assert_eq!((c.lowest_rating, c.highest_rating), (Some(1800), Some(2600)));
+        assert_eq!(
+            (c.lowest_rating, c.highest_rating),
+            (Some(1800), Some(2600))
+        );
         let ps = c.points.expect("points");
         assert_eq!((ps.win, ps.draw, ps.loss, ps.pab), (30, 10, 0, 30));
     }

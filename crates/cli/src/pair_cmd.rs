@@ -78,8 +78,8 @@ pub fn run(args: PairArgs) -> Result<String, String> {
     } else {
         DutchRules::Fide2025
     };
-    let pairing = pair(&t, RoundToPair::FromFile, rules)
-        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let pairing =
+        pair(&t, RoundToPair::FromFile, rules).map_err(|e| format!("{}: {e}", file.display()))?;
     let out = pairing.to_pairs_file();
     match args.output {
         Some(path) if path.as_os_str() != "-" => {

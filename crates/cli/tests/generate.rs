@@ -25,7 +25,16 @@ fn dash_o_writes_the_file_it_would_print() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("random.trf");
     cli()
-        .args(["generate", "--seed", "7", "--players", "15", "--rounds", "6", "-o"])
+        .args([
+            "generate",
+            "--seed",
+            "7",
+            "--players",
+            "15",
+            "--rounds",
+            "6",
+            "-o",
+        ])
         .arg(&out)
         .assert()
         .success()
@@ -33,7 +42,15 @@ fn dash_o_writes_the_file_it_would_print() {
     let written = std::fs::read_to_string(&out).expect("written");
     assert_eq!(
         written,
-        stdout_of(&["generate", "--seed", "7", "--players", "15", "--rounds", "6"])
+        stdout_of(&[
+            "generate",
+            "--seed",
+            "7",
+            "--players",
+            "15",
+            "--rounds",
+            "6"
+        ])
     );
     let t = read(&written);
     assert!(t.players.len() >= 15, "15 registered, late entries after");
@@ -114,7 +131,9 @@ fn impossible_settings_are_refused_in_words() {
         .args(["generate", "--seed", "1", "--players", "6", "--rounds", "6"])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("rounds must be 1 to 5 for 6 players"));
+        .stderr(predicate::str::contains(
+            "rounds must be 1 to 5 for 6 players",
+        ));
     cli()
         .args(["generate", "--seed", "x"])
         .assert()

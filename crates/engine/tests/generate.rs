@@ -4,7 +4,7 @@
 //! checker would), and over many seeds every axis of the checklist turns up.
 
 use engine::dutch::{pair, DutchRules, RoundToPair};
-use engine::generate::{generate, Config, Generated, GenerateError};
+use engine::generate::{generate, Config, GenerateError, Generated};
 use engine::model::{ByeKind, Color, GameResult, StartNo, Tournament};
 use engine::trf;
 
@@ -41,7 +41,7 @@ fn first_difference(a: &Tournament, b: &Tournament) -> Option<String> {
         ("bye spellings", a.bye_spellings == b.bye_spellings),
     ];
     if let Some((name, _)) = parts.iter().find(|(_, same)| !same) {
-        return Some(format!("{name}"));
+        return Some(name.to_string());
     }
     (1..=a.rounds.len().max(b.rounds.len()))
         .find(|&r| a.rounds.get(r - 1) != b.rounds.get(r - 1))
@@ -122,9 +122,11 @@ impl Coverage {
         self.half_point_bye += u32::from(byes().any(|b| b.kind == ByeKind::Half));
         // A late entry is absent from the rounds before they joined: count the absences of
         // the players registered before round 1.
-        self.zero_point_bye += u32::from(byes().any(|b| b.kind == ByeKind::Zero && b.player <= initial));
+        self.zero_point_bye +=
+            u32::from(byes().any(|b| b.kind == ByeKind::Zero && b.player <= initial));
         self.pab += u32::from(byes().any(|b| b.kind == ByeKind::PairingAllocated));
-        self.forfeit += u32::from(games().any(|g| matches!(g.result, GameResult::Forfeit(Some(_)))));
+        self.forfeit +=
+            u32::from(games().any(|g| matches!(g.result, GameResult::Forfeit(Some(_)))));
         self.double_forfeit += u32::from(games().any(|g| g.result == GameResult::Forfeit(None)));
         self.late_entry += u32::from(t.players.len() as u32 > initial);
         self.withdrawal += u32::from(!t.withdrawals.is_empty());
@@ -168,7 +170,11 @@ fn every_event_rereads_writes_back_and_pairs_again_the_same() {
         if let Some(field) = first_difference(&read, &g.tournament) {
             panic!("seed {seed}: the file reads back with another {field}\n{text}");
         }
-        assert_eq!(trf::write(&read), text, "seed {seed}: TRF → TRF changed bytes");
+        assert_eq!(
+            trf::write(&read),
+            text,
+            "seed {seed}: TRF → TRF changed bytes"
+        );
         if let Err(e) = repair_every_round(&read) {
             panic!("seed {seed}: {e}\n{text}");
         }
