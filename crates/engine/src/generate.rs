@@ -40,7 +40,7 @@
 //! error names the round.
 //!
 //! # Reproducibility
-//! Two ChaCha8 streams of one key (SplitMix64 of the seed): stream 0 draws the axes, stream
+//! ChaCha8 streams of one key (SplitMix64 of the seed): stream 0 draws the axes, stream
 //! 1 + a draws attempt a's event. Integers by multiply-shift, uniforms from 53 bits, the
 //! expected score through `libm`: the same seed gives the same event on every target. Nothing
 //! is iterated from a hash map.
