@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 mod check_cmd;
 mod forecast_cmd;
+mod generate_cmd;
 mod load;
 mod pair_cmd;
 mod publish_cmd;
@@ -140,12 +141,17 @@ enum Command {
     /// Each player's chances in an ongoing round-robin (expected points, P(first), P(podium))
     /// under a withdrawal policy, by seeded Monte Carlo over the games still to play.
     Forecast(forecast_cmd::ForecastArgs),
-    /// Pair the next round of a Swiss event (FIDE Dutch system), bbpPairings/JaVaFo format.
+    /// Pair the next round of a Swiss event (FIDE Dutch system), bbpPairings/JaVaFo format;
+    /// with `-g`, bbpPairings' random tournament generator.
     Pair(pair_cmd::PairArgs),
     /// Check a Swiss's pairings and standings: every round paired again by the FIDE Dutch
     /// system from the rounds before it and compared with the file's, and the points and ranks
     /// the file declares. Exit status 0 all agree, 1 differences (listed), 2 cannot check.
     Check(check_cmd::CheckArgs),
+    /// A random finished Swiss, every round paired by the FIDE Dutch system, as TRF-2026
+    /// (FIDE C.02's random tournament generator): byes, forfeits, late entries, withdrawals,
+    /// prohibited pairings, Baku and point systems drawn from the seed.
+    Generate(generate_cmd::GenerateArgs),
     /// Print the illustrative example event (10-player round-robin with a withdrawal).
     Example {
         /// Print the complete event (every game played) instead.
@@ -170,9 +176,13 @@ fn main() -> ExitCode {
     // The checker's verdict is its exit status (0 agree, 1 differ, 2 cannot check).
     match &cli.command {
         Command::Check(args) => return check_cmd::run(&args.file, args.as_bbppairings),
-        Command::Pair(args) if args.check => {
-            return check_cmd::run(&args.file, args.as_bbppairings)
-        }
+        // (clap requires the file unless `-g`, which `-c` excludes.)
+        Command::Pair(pair_cmd::PairArgs {
+            check: true,
+            file: Some(file),
+            as_bbppairings,
+            ..
+        }) => return check_cmd::run(file, *as_bbppairings),
         _ => {}
     }
     match run(cli.command) {
@@ -194,6 +204,7 @@ fn run(command: Command) -> Result<String, Failure> {
             "{}: the checker reports through its exit status (main)",
             args.file.display()
         ))),
+        Command::Generate(args) => generate_cmd::run(&args).map_err(Failure),
         Command::Publish(args) => publish_cmd::run(&args).map_err(Failure),
         Command::Impute {
             file,

@@ -21,7 +21,8 @@ pub struct PairArgs {
     /// with those players left out, even if a round before it has no column yet. The app pairs
     /// through the same engine entry with its next round stated, so a request it records for a
     /// later round stays a request.
-    pub file: PathBuf,
+    #[arg(required_unless_present = "generate", conflicts_with = "generate")]
+    pub file: Option<PathBuf>,
     /// Read the rules as bbpPairings 6.0.0 does where it departs from the FIDE Handbook's
     /// text: Baku's group A is then the first ⌈N/2⌉ players instead of C.04.5.1's "first half
     /// of the players, rounded up to the nearest even number" (2·⌈N/4⌉). For checking a file
@@ -35,16 +36,35 @@ pub struct PairArgs {
     /// `crosstable check FILE`, in our own words — every round paired again from the rounds
     /// before it and compared with the file's, then the points and ranks; exit status 0 all
     /// agree, 1 differences, 2 cannot check.
-    #[arg(short = 'c', conflicts_with = "output")]
+    #[arg(short = 'c', conflicts_with_all = ["output", "generate"])]
     pub check: bool,
+    /// bbpPairings' random tournament generator (`-g [CONFIG] -o FILE -s SEED`): a finished
+    /// Swiss paired by this engine, as TRF-2026; CONFIG in bbpPairings' syntax
+    /// (`PlayersNumber=40`, …), what it leaves out drawn from the seed. As `crosstable generate`.
+    #[arg(short = 'g', value_name = "CONFIG", num_args = 0..=1, conflicts_with = "output")]
+    pub generate: Option<Option<PathBuf>>,
+    /// With `-g`: write the generated TRF to FILE (`-` or no `-o`: print it).
+    #[arg(short = 'o', value_name = "FILE", requires = "generate")]
+    pub generated: Option<PathBuf>,
+    /// With `-g`: the seed [default: one from the clock, printed on stderr].
+    #[arg(short = 's', value_name = "SEED", requires = "generate")]
+    pub seed: Option<u64>,
 }
 
 /// Pairs the next round; returns what to print (nothing when written to a file).
 pub fn run(args: PairArgs) -> Result<String, String> {
+    if let Some(config) = &args.generate {
+        return crate::generate_cmd::run_bbp(
+            config.as_deref(),
+            args.generated.as_deref(),
+            args.seed,
+        );
+    }
+    let file = args.file.ok_or("name the tournament file to pair")?;
     let crate::load::Loaded {
         tournament: mut t,
         text,
-    } = crate::load::load(&args.file)?;
+    } = crate::load::load(&file)?;
     // A TRF states absences through the round's own entries (H, Z); a run of forfeits is not a
     // withdrawal for pairing purposes: the reader records only the file's own (`XXW`, JSON),
     // and pairing never infers one.
@@ -65,8 +85,8 @@ pub fn run(args: PairArgs) -> Result<String, String> {
     } else {
         DutchRules::Fide2025
     };
-    let pairing = pair(&t, RoundToPair::FromFile, rules)
-        .map_err(|e| format!("{}: {e}", args.file.display()))?;
+    let pairing =
+        pair(&t, RoundToPair::FromFile, rules).map_err(|e| format!("{}: {e}", file.display()))?;
     let out = pairing.to_pairs_file();
     match args.output {
         Some(path) if path.as_os_str() != "-" => {

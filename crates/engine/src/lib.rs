@@ -9,6 +9,7 @@ pub mod dutch;
 pub mod elo;
 pub mod example;
 pub mod forecast;
+pub mod generate;
 pub mod impute;
 pub mod io;
 pub mod json;
