@@ -210,6 +210,10 @@ fn a_latin1_xml_decodes() {
     bytes.drain(..bytes.iter().position(|&b| b == b'>').unwrap() + 1);
     let p = read_xml(&bytes[..]).next().unwrap().unwrap();
     assert_eq!(p.name, "Müller, Jürgen");
+    // A stray Windows-1252 name among UTF-8 ones costs only its own piece of text.
+    let mixed = b"<playerslist><player><fideid>1</fideid><name>N\xc3\xba\xc3\xb1ez</name></player><player><fideid>2</fideid><name>\x8Aa\xefd</name></player></playerslist>";
+    let names: Vec<String> = read_xml(&mixed[..]).map(|p| p.unwrap().name).collect();
+    assert_eq!(names, ["Núñez", "Šaïd"]);
 }
 
 #[test]

@@ -305,7 +305,12 @@ fn parse_line(
     cuts: &mut Vec<usize>,
     bounds: &mut Vec<usize>,
 ) -> Result<ListedPlayer, Problem> {
-    if line.chars().nth(header.name_start).is_none() {
+    let chars = if line.is_ascii() {
+        line.len()
+    } else {
+        line.chars().count()
+    };
+    if chars <= header.name_start {
         return Err(Problem::TooShort);
     }
     locate(header, line, bounds, cuts);

@@ -259,10 +259,11 @@ impl<R: BufRead> Iterator for XmlPlayers<R> {
     }
 }
 
-/// The XML as UTF-8 for quick-xml (which reads UTF-8 only): the text up to each `>` (or up
-/// to an ASCII byte, for long stretches) is passed on as it is when valid UTF-8, else
-/// decoded from Windows-1252; a declaration of a single-byte encoding (`ISO-8859-1`,
-/// `windows-1252`) decodes everything so.
+/// The XML as UTF-8 for quick-xml (which reads UTF-8 only). What the inner reader has buffered,
+/// up to its last `>` (or its last ASCII byte), is passed on as it is when valid UTF-8 (the
+/// usual case); else each piece up to a `>` is, when valid, and the others are decoded from
+/// Windows-1252. A declaration of a single-byte encoding (`ISO-8859-1`, `windows-1252`)
+/// decodes everything so. A UTF-8 character is never cut: chunks end after an ASCII byte.
 struct Utf8Pieces<R> {
     inner: R,
     out: Vec<u8>,
@@ -319,20 +320,28 @@ impl<R: BufRead> BufRead for Utf8Pieces<R> {
             if avail.is_empty() {
                 break;
             }
-            let take = match avail.iter().position(|&b| b == b'>') {
+            let take = match avail.iter().rposition(|&b| b == b'>') {
                 Some(i) => i + 1,
                 None => avail
                     .iter()
                     .rposition(u8::is_ascii)
                     .map_or(avail.len(), |i| i + 1),
             };
-            let mut piece = &avail[..take];
+            let mut chunk = &avail[..take];
             if !self.started {
                 self.started = true;
-                piece = piece.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(piece);
-                self.single_byte = declares_single_byte(piece);
+                chunk = chunk.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(chunk);
+                let declaration = chunk.split_inclusive(|&b| b == b'>').next().unwrap_or(&[]);
+                self.single_byte = declares_single_byte(declaration);
             }
-            push_utf8(&mut self.out, piece, self.single_byte);
+            // The whole chunk when it is UTF-8 (the usual case), else piece by piece.
+            if !self.single_byte && std::str::from_utf8(chunk).is_ok() {
+                self.out.extend_from_slice(chunk);
+            } else {
+                for piece in chunk.split_inclusive(|&b| b == b'>') {
+                    push_utf8(&mut self.out, piece, self.single_byte);
+                }
+            }
             self.inner.consume(take);
         }
         Ok(&self.out[self.pos..])
