@@ -319,3 +319,34 @@ fn a_listed_player_enters_an_event() {
     let (p, _) = players[6].to_player(8, RatingType::Standard);
     assert_eq!((p.rating, p.title.as_str()), (None, ""));
 }
+
+mod never_panics {
+    use super::fixture;
+    use engine::rating_list::load;
+    use proptest::prelude::*;
+    use proptest::sample::Index;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn on_any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+            let _ = load(&bytes, None);
+        }
+
+        /// A sample with a few bytes changed reads, or is refused, without a panic; it never
+        /// gains players.
+        #[test]
+        fn on_an_edited_sample(which in 0..3usize, edits in proptest::collection::vec((any::<Index>(), any::<u8>()), 1..6)) {
+            let name = ["players_list_foa.txt", "players_list_xml_foa.xml", "players_list.zip"][which];
+            let mut bytes = fixture(name);
+            for (at, b) in edits {
+                let i = at.index(bytes.len());
+                bytes[i] = b;
+            }
+            if let Ok(list) = load(&bytes, Some(name)) {
+                prop_assert!(list.players.len() <= 10);
+            }
+        }
+    }
+}
