@@ -69,6 +69,17 @@ fn a_bad_line_is_reported_with_its_number_and_skipped() {
         (None, None, true)
     );
 
+    // Half of a line broken in two: a stray number under the ID column is not an ID.
+    let broken = format!("{:>10}{}", "1", " ".repeat(66) + "2008");
+    let e = read_txt(list(&[broken]).as_bytes())
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 2: ID Number is “1”, expected a FIDE ID at the start of the line"
+    );
+
     let loaded = load(text.as_bytes(), None).unwrap();
     assert_eq!(
         (loaded.players.len(), loaded.skipped, loaded.problems.len()),

@@ -333,6 +333,15 @@ fn parse_line(
         let text = field(line, cuts, i);
         let title = column.title.as_str();
         match column.col {
+            // Left-aligned under its title: a line that starts blank is out of place (a
+            // line broken in two), not a player whose ID is a stray number.
+            Col::Id if line[cuts[i]..].starts_with(char::is_whitespace) && !text.is_empty() => {
+                return Err(Problem::BadField {
+                    field: title.to_string(),
+                    text: text.to_string(),
+                    expected: "a FIDE ID at the start of the line",
+                });
+            }
             Col::Id => p.fide_id = fields::fide_id(title, text)?,
             Col::Name => p.name = text.to_string(),
             Col::Fed => p.federation = fields::federation(title, text)?,
