@@ -17,6 +17,7 @@ pub mod model;
 pub mod pgn;
 pub mod publish;
 pub mod rating;
+pub mod rating_list;
 pub mod readiness;
 pub mod roster;
 pub mod rules2026;
