@@ -100,24 +100,30 @@ impl fmt::Display for DetailError {
         match self {
             DetailError::Title { text } => write!(
                 f,
-                "“{text}” is not a FIDE title: use one of {} or leave it blank",
+                "“{text}” is not a FIDE title: use one of {}, or leave it blank",
                 TITLES.join(" ")
             ),
             DetailError::Sex { text } => write!(f, "“{text}”: the sex is m, w or blank"),
-            DetailError::Federation { text } => {
-                write!(f, "“{text}” is not a federation: three letters, e.g. FRA")
-            }
+            DetailError::Federation { text } => write!(
+                f,
+                "“{text}” is not a federation: write its three letters, e.g. FRA"
+            ),
             DetailError::FideId { text } => write!(
                 f,
                 "“{text}” is not a FIDE ID: digits only, at most {FIDE_ID_DIGITS}"
             ),
-            DetailError::Birth { text } => {
-                write!(f, "“{text}” is not a birth date: write YYYY or YYYY/MM/DD")
+            DetailError::Birth { text } => write!(
+                f,
+                "“{text}” is not a birth date: write the year (YYYY) or the date (YYYY/MM/DD)"
+            ),
+            DetailError::Date { text } => {
+                write!(f, "“{text}” is not a date: choose one, or write YYYY/MM/DD")
             }
-            DetailError::Date { text } => write!(f, "“{text}” is not a date (YYYY/MM/DD)"),
-            DetailError::EndBeforeStart { start, end } => {
-                write!(f, "the event cannot end ({end}) before it starts ({start})")
-            }
+            DetailError::EndBeforeStart { start, end } => write!(
+                f,
+                "the event cannot end ({end}) before it starts ({start}): correct one of the two \
+                 dates"
+            ),
             DetailError::NoSuchRound { round, rounds } => {
                 write!(f, "there is no round {round}: the event has {rounds}")
             }

@@ -714,8 +714,8 @@ impl fmt::Display for RoundsRefused {
         match self {
             RoundsRefused::FewerThanPaired { rounds, paired } => write!(
                 f,
-                "the event cannot have {rounds} rounds: {paired} are paired already (undo the \
-                 later pairings first)"
+                "the event cannot have {rounds} rounds: {paired} rounds are already paired. To \
+                 have fewer, undo the later pairings first, or keep {paired} or more"
             ),
             RoundsRefused::RequestBeyond {
                 rounds,
@@ -723,8 +723,9 @@ impl fmt::Display for RoundsRefused {
                 player,
             } => write!(
                 f,
-                "the event cannot have {rounds} rounds: player {player} has a bye requested for \
-                 round {round} (cancel it first)"
+                "the event cannot have {rounds} rounds: player {player} has a bye or absence \
+                 requested for round {round}. Cancel that request first, or keep {round} rounds \
+                 or more"
             ),
             RoundsRefused::WithdrawalBeyond {
                 rounds,
@@ -733,17 +734,19 @@ impl fmt::Display for RoundsRefused {
             } => write!(
                 f,
                 "the event cannot have {rounds} rounds: player {player} withdrew after round \
-                 {after_round} (change the withdrawal first)"
+                 {after_round}. Change that withdrawal first, or keep more than {after_round} \
+                 rounds"
             ),
             RoundsRefused::RoundRobin { rounds, single } => write!(
                 f,
                 "a round-robin of these players has {single} rounds (single) or {} (double), \
-                 not {rounds}",
+                 not {rounds}. To change the number, add or remove players",
                 single * 2
             ),
             RoundsRefused::RoundRobinHasResults { rounds } => write!(
                 f,
-                "the round-robin cannot change to {rounds} rounds once results are entered"
+                "the round-robin cannot change to {rounds} rounds once results are entered: its \
+                 schedule would be rebuilt. Clear the results first"
             ),
         }
     }
