@@ -235,7 +235,9 @@ describe('event and player details', () => {
     await ratings.scrollIntoViewIfNeeded();
     const lucas = ratings.locator('tbody tr', { hasText: 'Lucas Moreau' });
     await lucas.getByText('14 in the start year, under 2300').waitFor();
-    assert.match(await lucas.textContent(), /\b40\b/, 'K 40');
+    // Columns after the player: rating, then K with its reason.
+    assert.equal((await lucas.locator('td').nth(0).textContent()).trim(), '2250');
+    assert.match(await lucas.locator('td').nth(1).textContent(), /^40 \(14 in the start year/, 'K 40');
     assert.deepEqual(errors, [], errors.join('\n'));
   });
 });

@@ -257,7 +257,7 @@ pub fn EventDetails(
             Format::Swiss { .. } => td_string!(
                 l,
                 event.details.rounds_hint_swiss,
-                paired = t.paired_rounds(),
+                paired = t.paired_rounds().max(1),
                 max = event::MAX_SWISS_ROUNDS
             )
             .to_string(),

@@ -81,7 +81,6 @@ pub fn PlayersTable(
         })
     };
     let is_open = move |p: StartNo| open.with(|o| o.contains(&p));
-    let columns = move || 6 + usize::from(can_remove.get());
 
     // Applies an edit through the engine's checks; false (with the reason shown) when refused.
     let edit = move |p: StartNo, field: PlayerField, value: String| -> bool {
@@ -135,13 +134,16 @@ pub fn PlayersTable(
                         </th>
                         <th scope="col">{tr!(event.players.col_rating)}</th>
                         <th scope="col">
-                            <span class="visually-hidden">{tr!(event.players.col_details)}</span>
+                            <span class="visually-hidden">
+                                {move || {
+                                    if can_remove.get() {
+                                        tr!(event.players.col_actions)()
+                                    } else {
+                                        tr!(event.players.col_details)()
+                                    }
+                                }}
+                            </span>
                         </th>
-                        <Show when=move || can_remove.get()>
-                            <th scope="col">
-                                <span class="visually-hidden">{tr!(event.players.col_remove)}</span>
-                            </th>
-                        </Show>
                     </tr>
                 </thead>
                 <tbody>
@@ -180,7 +182,7 @@ pub fn PlayersTable(
                                     <td>{cell(INLINE[1], "name")}</td>
                                     <td class="col-fed">{cell(INLINE[2], "short")}</td>
                                     <td>{cell(INLINE[3], "rating")}</td>
-                                    <td>
+                                    <td class="row-actions">
                                         <button
                                             type="button"
                                             class="quiet"
@@ -200,9 +202,7 @@ pub fn PlayersTable(
                                         >
                                             {tr!(event.players.details)}
                                         </button>
-                                    </td>
-                                    <Show when=move || can_remove.get()>
-                                        <td>
+                                        <Show when=move || can_remove.get()>
                                             <button
                                                 type="button"
                                                 class="quiet"
@@ -220,12 +220,12 @@ pub fn PlayersTable(
                                             >
                                                 {tr!(event.players.remove)}
                                             </button>
-                                        </td>
-                                    </Show>
+                                        </Show>
+                                    </td>
                                 </tr>
                                 <Show when=move || is_open(p)>
                                     <tr class="player-details-row" id=details_id.clone()>
-                                        <td colspan=columns>
+                                        <td colspan="6">
                                             <PlayerDetails event_id=id.get_value() tournament=tournament player=p />
                                         </td>
                                     </tr>
