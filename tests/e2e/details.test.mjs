@@ -134,6 +134,14 @@ describe('event and player details', () => {
       await screenshot(page, `details-player-${width}`);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       assert.equal(wide, false, `no sideways scroll at ${width} px`);
+      // The table fits too (its buttons in sight), and no row grows tall from a broken word.
+      const table = await page.evaluate(() => {
+        const box = document.querySelector('table.players').closest('.table-scroll');
+        const row = document.querySelector('table.players tbody tr');
+        return { fits: box.scrollWidth <= box.clientWidth + 1, row: row.getBoundingClientRect().height };
+      });
+      assert.ok(table.fits, `the players table fits at ${width} px`);
+      assert.ok(table.row < 100, `a player's row is ${table.row} px tall at ${width} px`);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     assert.deepEqual(await axe(page), [], 'axe on the players with a details row');
