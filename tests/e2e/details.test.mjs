@@ -12,7 +12,7 @@
 // detail-chief-arbiter, detail-deputy-arbiters, detail-rounds, detail-round-date, detail-error,
 // player-details-toggle, player-details, player-fide-id, player-title, player-sex, player-birth,
 // player-federation, player-club, player-rating-detail, export-trf, export-json, import-file,
-// pgn-merge-file, pgn-merge-apply, open-example, rating-changes.
+// pgn-merge-file, pgn-merge-more-rounds, pgn-merge-apply, open-example, rating-changes.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -197,9 +197,10 @@ describe('event and player details', () => {
     await byId(page, 'nav-import-results').click();
     await byId(page, 'pgn-merge-file').setInputFiles(third);
     await page.getByText(/round 3 is beyond the event's 2 rounds/).waitFor();
-    await page.getByText(/more rounds on the Details tab/).waitFor();
-
-    await page.goto(`${eventUrl}?tab=details`);
+    // The refusal links to where the rounds are changed.
+    await byId(page, 'pgn-merge-more-rounds').click();
+    await page.waitForURL(/tab=details/);
+    assert.equal(page.url().replace(/\?.*$/, ''), eventUrl);
     const rounds = byId(page, 'detail-rounds');
     await rounds.waitFor();
     assert.equal(await rounds.inputValue(), '2');
