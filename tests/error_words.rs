@@ -5,8 +5,9 @@
 use crosstable::i18n::Locale;
 use crosstable::words::errors::{json_detail, JsonDetail};
 use crosstable::words::Words;
+use engine::details::DetailError;
 use engine::dutch::PairingError;
-use engine::event::{EventError, PlayersFixed, SwissOnly};
+use engine::event::{EventError, PlayersFixed, RoundsRefused, SwissOnly};
 use engine::impute::{ImputeError, ParamsError};
 use engine::model::ModelError;
 use engine::model::{ByeKind, Color, Withdrawal};
@@ -369,6 +370,48 @@ fn events() -> Vec<EventError> {
             },
         })),
         EventError::Pairing(PairingError::RoundZero),
+        EventError::Rounds(RoundsRefused::FewerThanPaired {
+            rounds: 3,
+            paired: 5,
+        }),
+        EventError::Rounds(RoundsRefused::RequestBeyond {
+            rounds: 5,
+            round: 7,
+            player: 4,
+        }),
+        EventError::Rounds(RoundsRefused::WithdrawalBeyond {
+            rounds: 5,
+            player: 4,
+            after_round: 6,
+        }),
+        EventError::Rounds(RoundsRefused::RoundRobin {
+            rounds: 8,
+            single: 9,
+        }),
+        EventError::Rounds(RoundsRefused::RoundRobinHasResults { rounds: 18 }),
+        EventError::Detail(DetailError::Title { text: "XM".into() }),
+        EventError::Detail(DetailError::Sex { text: "x".into() }),
+        EventError::Detail(DetailError::Federation { text: "FR".into() }),
+        EventError::Detail(DetailError::FideId { text: "12a".into() }),
+        EventError::Detail(DetailError::Birth {
+            text: "2012/13/01".into(),
+        }),
+        EventError::Detail(DetailError::Date {
+            text: "2026-02-30".into(),
+        }),
+        EventError::Detail(DetailError::EndBeforeStart {
+            start: "2026/05/04".into(),
+            end: "2026/05/02".into(),
+        }),
+        EventError::Detail(DetailError::NoSuchRound {
+            round: 12,
+            rounds: 9,
+        }),
+        EventError::Detail(DetailError::Rating(RatingError {
+            text: "99999".into(),
+        })),
+        EventError::Detail(DetailError::NoName),
+        EventError::Detail(DetailError::UnknownPlayer(12)),
     ]
 }
 

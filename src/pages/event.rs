@@ -1,7 +1,8 @@
-//! An event: players, the editable crosstable, standings (`/event/:id?tab=…`).
+//! An event: players, the editable crosstable, rounds, standings, details (`/event/:id?tab=…`).
 
 use crate::components::common::layout::{resolve_event, PageBoundary};
 use crate::components::event::crosstable::Crosstable;
+use crate::components::event::details::EventDetails;
 use crate::components::event::header::{EventHeader, EventView};
 use crate::components::event::players::PlayersTable;
 use crate::components::rounds::RoundsPanel;
@@ -43,6 +44,9 @@ pub fn EventScreen(
                     view! { <PlayersTable event_id=id.clone() tournament=tournament /> }.into_any()
                 }
                 EventView::Standings => view! { <StandingsTable event_id=id.clone() /> }.into_any(),
+                EventView::Details => {
+                    view! { <EventDetails event_id=id.clone() tournament=tournament /> }.into_any()
+                }
                 EventView::Rounds => {
                     view! { <RoundsPanel event_id=id.clone() tournament=tournament /> }.into_any()
                 }

@@ -37,8 +37,8 @@ describe('venue: accessibility', () => {
             found.push(`${name}: ${v.id} (${v.impact}, ${v.nodes.length}×) ${where}`);
           }
         });
-        // The tour reached every page: 5 app pages, 10 round-robin tabs, 7 Swiss tabs.
-        assert.equal(visited.length, 22, visited.join(', '));
+        // The tour reached every page: 5 app pages, 11 round-robin tabs, 8 Swiss tabs.
+        assert.equal(visited.length, 24, visited.join(', '));
         assert.deepEqual(found, [], found.join('\n'));
         assert.deepEqual(errors, [], errors.join('\n'));
       } finally {

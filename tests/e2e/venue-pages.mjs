@@ -3,7 +3,7 @@
 //
 // data-testids used: open-example, import-file, new-event-name, learn-players, nav-players,
 // nav-crosstable, nav-rounds, nav-standings, nav-withdrawal, nav-sensitivity, nav-whatif,
-// nav-chances, nav-publish, nav-import-results.
+// nav-chances, nav-details, nav-publish, nav-import-results.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gotoApp } from './helpers.mjs';
@@ -25,6 +25,7 @@ export const EVENT_TABS = [
   { testid: 'nav-sensitivity', title: 'Sensitivity', rr: true },
   { testid: 'nav-whatif', title: 'What-if' },
   { testid: 'nav-chances', title: 'Chances', rr: true },
+  { testid: 'nav-details', title: 'Details' },
   { testid: 'nav-publish', title: 'Publish' },
   { testid: 'nav-import-results', title: 'Import results' },
 ];

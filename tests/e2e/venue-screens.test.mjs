@@ -75,7 +75,7 @@ describe('venue: phones, tablets and paper', () => {
           }
           await screenshot(page, `venue-${width}-${name}`);
         });
-        assert.equal(pages, 22);
+        assert.equal(pages, 24);
         assert.deepEqual(wide, [], wide.join('\n'));
         assert.deepEqual(errors, [], errors.join('\n'));
       } finally {

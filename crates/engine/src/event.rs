@@ -16,10 +16,11 @@
 //! tournament as it was.
 
 use crate::berger;
+use crate::details::{self, DetailError, InfoField, PlayerField};
 use crate::dutch::{self, DutchRules, PairingError, RoundToPair};
 use crate::model::{
-    self, Bye, ByeKind, ByeRequest, Format, Game, GameResult, Player, RatingError, Round, StartNo,
-    Tournament, Withdrawal,
+    self, Bye, ByeKind, ByeRequest, Format, Game, GameResult, Player, RatingError, RatingType,
+    Round, StartNo, Tournament, Withdrawal,
 };
 use crate::tiebreak::{CodeError, System, Tiebreak};
 use std::fmt;
@@ -86,6 +87,10 @@ pub enum EventError {
     /// The round would be empty: nobody is left to pair.
     NobodyToPair(u32),
     BadTiebreaks(CodeError),
+    /// A detail of the event or of a player, typed in a form that does not fit its field.
+    Detail(DetailError),
+    /// The number of rounds cannot change to the one asked for ([`set_rounds`]).
+    Rounds(RoundsRefused),
 }
 
 impl fmt::Display for EventError {
@@ -156,6 +161,8 @@ impl fmt::Display for EventError {
                 write!(f, "round {r} cannot be paired: no player is left to pair")
             }
             EventError::BadTiebreaks(why) => write!(f, "tie-breaks: {why}"),
+            EventError::Detail(why) => write!(f, "{why}"),
+            EventError::Rounds(why) => write!(f, "{why}"),
         }
     }
 }
@@ -676,6 +683,181 @@ pub fn withdraw_forfeiting(
     Ok(())
 }
 
+/// Why [`set_rounds`] refused ([`EventError::Rounds`]): what stands in the way, so that the app
+/// can say how to clear it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum RoundsRefused {
+    /// A Swiss cannot have fewer rounds than it has paired.
+    FewerThanPaired { rounds: u32, paired: u32 },
+    /// A bye or absence is requested for a round past the new last one.
+    RequestBeyond {
+        rounds: u32,
+        round: u32,
+        player: StartNo,
+    },
+    /// A withdrawal after a round that would be the last one or later (a withdrawal is from a
+    /// later round of the event).
+    WithdrawalBeyond {
+        rounds: u32,
+        player: StartNo,
+        after_round: u32,
+    },
+    /// A round-robin's rounds follow from its players: `single` for one cycle, twice that for
+    /// two.
+    RoundRobin { rounds: u32, single: u32 },
+    /// A round-robin's cycles change only while no game has a result (its schedule is rebuilt).
+    RoundRobinHasResults { rounds: u32 },
+}
+
+impl fmt::Display for RoundsRefused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RoundsRefused::FewerThanPaired { rounds, paired } => write!(
+                f,
+                "the event cannot have {rounds} rounds: {paired} rounds are already paired. To \
+                 have fewer, undo the later pairings first, or keep {paired} or more"
+            ),
+            RoundsRefused::RequestBeyond {
+                rounds,
+                round,
+                player,
+            } => write!(
+                f,
+                "the event cannot have {rounds} rounds: player {player} has a bye or absence \
+                 requested for round {round}. Cancel that request first, or keep {round} rounds \
+                 or more"
+            ),
+            RoundsRefused::WithdrawalBeyond {
+                rounds,
+                player,
+                after_round,
+            } => write!(
+                f,
+                "the event cannot have {rounds} rounds: player {player} withdrew after round \
+                 {after_round}. Change that withdrawal first, or keep more than {after_round} \
+                 rounds"
+            ),
+            RoundsRefused::RoundRobin { rounds, single } => write!(
+                f,
+                "a round-robin of these players has {single} rounds (single) or {} (double), \
+                 not {rounds}. To change the number, add or remove players",
+                single * 2
+            ),
+            RoundsRefused::RoundRobinHasResults { rounds } => write!(
+                f,
+                "the round-robin cannot change to {rounds} rounds once results are entered: its \
+                 schedule would be rebuilt. Clear the results first"
+            ),
+        }
+    }
+}
+
+/// Renames the event (trimmed; refused when blank).
+pub fn rename(t: &mut Tournament, name: &str) -> Result<(), EventError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(EventError::NoName);
+    }
+    t.name = name.to_owned();
+    Ok(())
+}
+
+/// Changes the number of rounds.
+///
+/// * Swiss: 1 to [`MAX_SWISS_ROUNDS`], never fewer than the rounds paired, nor fewer than a
+///   requested bye's round or a withdrawal needs. More rounds are always possible: an event
+///   imported with the rounds played so far (a PGN of two rounds) goes on.
+/// * Round-robin: the rounds follow from the players; the number of the single or the double
+///   round-robin switches cycles, while no game has a result (the schedule is rebuilt).
+pub fn set_rounds(t: &mut Tournament, rounds: u32) -> Result<(), EventError> {
+    let refused = |why: RoundsRefused| Err(EventError::Rounds(why));
+    let mut next = t.clone();
+    match t.format {
+        Format::Swiss { .. } => {
+            if !(1..=MAX_SWISS_ROUNDS).contains(&rounds) {
+                return Err(EventError::BadRounds(rounds));
+            }
+            let paired = t.paired_rounds().max(t.rounds.len() as u32);
+            if rounds < paired {
+                return refused(RoundsRefused::FewerThanPaired { rounds, paired });
+            }
+            if let Some(r) = t.requests.iter().find(|r| r.round > rounds) {
+                return refused(RoundsRefused::RequestBeyond {
+                    rounds,
+                    round: r.round,
+                    player: r.player,
+                });
+            }
+            next.format = Format::Swiss { rounds };
+        }
+        Format::RoundRobin { cycles } => {
+            let single = t.scheduled_rounds() / u32::from(cycles.max(1));
+            let wanted = match rounds {
+                r if r == single => 1,
+                r if r == single * 2 => 2,
+                _ => return refused(RoundsRefused::RoundRobin { rounds, single }),
+            };
+            if wanted == cycles {
+                return Ok(());
+            }
+            if has_results(t) {
+                return refused(RoundsRefused::RoundRobinHasResults { rounds });
+            }
+            next.format = Format::RoundRobin { cycles: wanted };
+            next.rounds = berger::schedule(t.players.len() as u32, wanted);
+            for (from, to) in [
+                ("Individual: Round-Robin", "Individual: Double Round-Robin"),
+                ("Individual: Double Round-Robin", "Individual: Round-Robin"),
+            ] {
+                if next.info.kind == from {
+                    next.info.kind = to.to_owned();
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(w) = t.withdrawals.iter().find(|w| w.after_round >= rounds) {
+        return refused(RoundsRefused::WithdrawalBeyond {
+            rounds,
+            player: w.player,
+            after_round: w.after_round,
+        });
+    }
+    next.validate()
+        .map_err(|e| EventError::Pairing(PairingError::Invalid(e)))?;
+    *t = next;
+    Ok(())
+}
+
+/// Sets one of `player`'s details from the text typed ([`details::set_player_field`]).
+pub fn set_player_field(
+    t: &mut Tournament,
+    player: StartNo,
+    field: PlayerField,
+    text: &str,
+) -> Result<(), EventError> {
+    details::set_player_field(t, player, field, text).map_err(EventError::Detail)
+}
+
+/// Sets one of the event's details from the text typed ([`details::set_info_field`]).
+pub fn set_info_field(t: &mut Tournament, field: InfoField, text: &str) -> Result<(), EventError> {
+    details::set_info_field(t, field, text).map_err(EventError::Detail)
+}
+
+/// Sets round `round`'s date ([`details::set_round_date`]).
+pub fn set_round_date(t: &mut Tournament, round: u32, text: &str) -> Result<(), EventError> {
+    details::set_round_date(t, round, text).map_err(EventError::Detail)
+}
+
+/// Chooses the rating list the event counts for (`None`: not said).
+pub fn set_rating_type(t: &mut Tournament, rating_type: Option<RatingType>) {
+    t.info.rating_type = rating_type;
+}
+
 #[cfg(test)]
 #[path = "event_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "event_details_tests.rs"]
+mod details_tests;

@@ -5,6 +5,7 @@ pub mod berger;
 pub mod board_order;
 pub mod check;
 pub mod csv_text;
+pub mod details;
 pub mod dutch;
 pub mod elo;
 pub mod example;

@@ -21,6 +21,8 @@ pub enum EventView {
     WhatIf,
     Chances,
     Rounds,
+    /// The event's details: name, place, dates, arbiters, rounds.
+    Details,
     /// Publishing the results (a link beside the downloads, not a tab).
     Publish,
     /// Importing results from PGN (a link beside the downloads, not a tab).
@@ -28,7 +30,7 @@ pub enum EventView {
 }
 
 impl EventView {
-    pub const ALL: [EventView; 8] = [
+    pub const ALL: [EventView; 9] = [
         EventView::Players,
         EventView::Crosstable,
         EventView::Rounds,
@@ -37,6 +39,7 @@ impl EventView {
         EventView::Sensitivity,
         EventView::WhatIf,
         EventView::Chances,
+        EventView::Details,
     ];
 
     /// The view's name in the reader's language (tabs, page titles).
@@ -50,6 +53,7 @@ impl EventView {
             EventView::WhatIf => td_string!(locale, event.views.whatif),
             EventView::Chances => td_string!(locale, event.views.chances),
             EventView::Rounds => td_string!(locale, event.views.rounds),
+            EventView::Details => td_string!(locale, event.views.details),
             EventView::Publish => td_string!(locale, event.views.publish),
             EventView::ImportResults => td_string!(locale, event.views.import_results),
         }
@@ -66,6 +70,7 @@ impl EventView {
             EventView::WhatIf => "nav-whatif",
             EventView::Chances => "nav-chances",
             EventView::Rounds => "nav-rounds",
+            EventView::Details => "nav-details",
             EventView::Publish => "nav-publish",
             EventView::ImportResults => "nav-import-results",
         }
@@ -82,6 +87,7 @@ impl EventView {
             EventView::WhatIf => "whatif",
             EventView::Chances => "chances",
             EventView::Rounds => "rounds",
+            EventView::Details => "details",
             EventView::Publish => "publish",
             EventView::ImportResults => "import-results",
         }
@@ -92,6 +98,7 @@ impl EventView {
             "players" => EventView::Players,
             "standings" => EventView::Standings,
             "rounds" => EventView::Rounds,
+            "details" => EventView::Details,
             _ => EventView::Crosstable,
         }
     }

@@ -1,9 +1,11 @@
 //! The event itself: the header of every event page (name, facts, navigation, downloads), the
-//! player list and the editable crosstable of the event page, what a view unavailable for the
+//! player list, the editable crosstable and the details (name, place, dates, arbiters, rounds) of
+//! the event page, what a view unavailable for the
 //! event's format shows instead, and, on the home page, the saved events and the new-event
 //! form.
 
 pub mod crosstable;
+pub mod details;
 pub mod header;
 pub mod list;
 pub mod new;

@@ -172,6 +172,18 @@ pub fn PgnMergeScreen(
             })
         };
         let crosstable_href = EventView::Crosstable.href(&id);
+        // A Swiss whose file goes past its last round: the Details tab gives it more rounds.
+        let details_href = StoredValue::new(EventView::Details.href(&id));
+        let beyond_schedule = move || {
+            let beyond = error.with(|e| {
+                matches!(
+                    e,
+                    Some(FileProblem::NotMerged { error, .. })
+                        if matches!(error.kind, pgn::PgnErrorKind::RoundBeyondSchedule { .. })
+                )
+            });
+            beyond && tournament.with(|t| !t.format.is_round_robin())
+        };
         view! {
             <article class="event">
                 <EventHeader event_id=id tournament=tournament current=Signal::derive(|| EventView::ImportResults) />
@@ -192,6 +204,13 @@ pub fn PgnMergeScreen(
                     <Show when=move || error.with(Option::is_some)>
                         <div class="alert" role="alert" data-testid="pgn-merge-error">
                             <p>{move || error.with(|e| e.as_ref().map(|e| e.words(lang.get())))}</p>
+                            <Show when=beyond_schedule>
+                                <p>
+                                    <a href=details_href.get_value() data-testid="pgn-merge-more-rounds">
+                                        {tr!(event.merge.more_rounds)}
+                                    </a>
+                                </p>
+                            </Show>
                         </div>
                     </Show>
                     <p role="status" data-testid="pgn-merge-applied">

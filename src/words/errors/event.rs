@@ -5,8 +5,9 @@ use super::at;
 use super::trf::point_system;
 use crate::i18n::{td_string, Locale};
 use crate::words::Words;
+use engine::details::{DetailError, FIDE_ID_DIGITS, TITLES};
 use engine::dutch::PairingError;
-use engine::event::{EventError, PlayersFixed, SwissOnly, MAX_SWISS_ROUNDS};
+use engine::event::{EventError, PlayersFixed, RoundsRefused, SwissOnly, MAX_SWISS_ROUNDS};
 use engine::roster::{RosterError, RosterProblem};
 use engine::rules2026::BakuPoints;
 use engine::tiebreak::{CodeError, System};
@@ -98,6 +99,78 @@ impl Words for EventError {
             }
             EventError::BadTiebreaks(e) => {
                 td_string!(l, errors.event.bad_tiebreaks, why = e.words(l)).to_string()
+            }
+            EventError::Detail(e) => e.words(l),
+            EventError::Rounds(e) => e.words(l),
+        }
+    }
+}
+
+impl Words for RoundsRefused {
+    fn words(&self, locale: Locale) -> String {
+        let l = locale;
+        match self.clone() {
+            RoundsRefused::FewerThanPaired { rounds, paired } => {
+                td_string!(l, errors.rounds.fewer_than_paired, rounds, paired).to_string()
+            }
+            RoundsRefused::RequestBeyond {
+                rounds,
+                round,
+                player,
+            } => td_string!(l, errors.rounds.request_beyond, rounds, round, player).to_string(),
+            RoundsRefused::WithdrawalBeyond {
+                rounds,
+                player,
+                after_round,
+            } => td_string!(
+                l,
+                errors.rounds.withdrawal_beyond,
+                rounds,
+                player,
+                round = after_round
+            )
+            .to_string(),
+            RoundsRefused::RoundRobin { rounds, single } => td_string!(
+                l,
+                errors.rounds.round_robin,
+                rounds,
+                single,
+                double = single * 2
+            )
+            .to_string(),
+            RoundsRefused::RoundRobinHasResults { rounds } => {
+                td_string!(l, errors.rounds.round_robin_has_results, rounds).to_string()
+            }
+        }
+    }
+}
+
+impl Words for DetailError {
+    fn words(&self, locale: Locale) -> String {
+        let l = locale;
+        match self.clone() {
+            DetailError::Title { text } => {
+                td_string!(l, errors.detail.title, text, titles = TITLES.join(" ")).to_string()
+            }
+            DetailError::Sex { text } => td_string!(l, errors.detail.sex, text).to_string(),
+            DetailError::Federation { text } => {
+                td_string!(l, errors.detail.federation, text).to_string()
+            }
+            DetailError::FideId { text } => {
+                td_string!(l, errors.detail.fide_id, text, max = FIDE_ID_DIGITS).to_string()
+            }
+            DetailError::Birth { text } => td_string!(l, errors.detail.birth, text).to_string(),
+            DetailError::Date { text } => td_string!(l, errors.detail.date, text).to_string(),
+            DetailError::EndBeforeStart { start, end } => {
+                td_string!(l, errors.detail.end_before_start, start, end).to_string()
+            }
+            DetailError::NoSuchRound { round, rounds } => {
+                td_string!(l, errors.detail.no_such_round, round, rounds).to_string()
+            }
+            DetailError::Rating(e) => e.words(l),
+            DetailError::NoName => td_string!(l, errors.event.no_player_name).to_string(),
+            DetailError::UnknownPlayer(player) => {
+                td_string!(l, errors.event.unknown_player, player).to_string()
             }
         }
     }

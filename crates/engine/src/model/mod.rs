@@ -379,6 +379,10 @@ pub struct Player {
     /// A rating K factor chosen by the arbiter, overriding FIDE B.02's default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub k_override: Option<u8>,
+    /// The player's club, as typed. TRF's player line has no field for it: kept in Crosstable
+    /// JSON only.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub club: String,
 }
 
 /// Player `player` withdrew after round `after_round`: their games in later rounds are unplayed.
@@ -425,6 +429,41 @@ pub struct Info {
     /// A note shown with the event (e.g. that the example is illustrative).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub note: String,
+    /// Who organises the event. TRF (TRF16 and TRF-2026) has no record for it: kept in
+    /// Crosstable JSON only.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub organiser: String,
+    /// The FIDE rating list the event is rated for, when chosen. TRF has no record for it (its
+    /// `222` encodes the time control, not the list): kept in Crosstable JSON only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating_type: Option<RatingType>,
+}
+
+/// The FIDE rating list an event counts for (B.02: standard, rapid or blitz).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RatingType {
+    Standard,
+    Rapid,
+    Blitz,
+}
+
+impl RatingType {
+    pub const ALL: [RatingType; 3] = [RatingType::Standard, RatingType::Rapid, RatingType::Blitz];
+
+    /// The JSON spelling (`standard`, `rapid`, `blitz`), also the app's option values.
+    pub fn id(self) -> &'static str {
+        match self {
+            RatingType::Standard => "standard",
+            RatingType::Rapid => "rapid",
+            RatingType::Blitz => "blitz",
+        }
+    }
+
+    /// The type whose [`RatingType::id`] is `id`.
+    pub fn from_id(id: &str) -> Option<RatingType> {
+        RatingType::ALL.into_iter().find(|r| r.id() == id)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

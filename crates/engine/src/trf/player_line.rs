@@ -147,6 +147,8 @@ pub(super) fn player_line(no: usize, chars: &[char]) -> Result<PlayerLine, TrfEr
             birth: text(COL_BIRTH),
             rated_games: None,
             k_override: None,
+            // TRF's player line has no club field.
+            club: String::new(),
         },
         declared_points,
         blocks,

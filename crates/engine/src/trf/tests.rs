@@ -51,6 +51,8 @@ fn every_kind() -> Tournament {
         time_control: "90'+30\"".into(),
         round_dates: "                                                                                       24/01/02  24/01/03".into(),
         note: "Illustrative data.\nSecond line.".into(),
+        // TRF has no record for the organiser or the rating list: JSON only.
+        ..Info::default()
     };
     t.initial_colour = Some(Color::Black);
     t.rounds = vec![
@@ -458,6 +460,8 @@ fn random_tournament(seed: u64) -> Tournament {
             birth: pick(next(3), &["", "1990/01/02", "1985"]),
             rated_games: (next(4) == 0).then(|| next(50) as u32),
             k_override: (next(4) == 0).then(|| [10, 20, 40][next(3) as usize]),
+            // TRF has no club field: JSON only.
+            club: String::new(),
         })
         .collect();
     let mut t = Tournament::new(
