@@ -464,6 +464,26 @@ impl RatingType {
     pub fn from_id(id: &str) -> Option<RatingType> {
         RatingType::ALL.into_iter().find(|r| r.id() == id)
     }
+
+    /// The type a FIDE rating list's file name says (`rapid_rating_list.txt` → rapid),
+    /// standard when it names neither rapid nor blitz (the standard and the combined lists).
+    pub fn from_file_name(name: &str) -> RatingType {
+        let name = name.to_ascii_lowercase();
+        if name.contains("rapid") {
+            RatingType::Rapid
+        } else if name.contains("blitz") {
+            RatingType::Blitz
+        } else {
+            RatingType::Standard
+        }
+    }
+}
+
+impl fmt::Display for RatingType {
+    /// The JSON spelling, in English (`standard`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

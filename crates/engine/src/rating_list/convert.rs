@@ -62,6 +62,8 @@ impl ListedPlayer {
             birth: self.birth.map(|y| y.to_string()).unwrap_or_default(),
             rated_games: None,
             k_override: None,
+            // FIDE's list names no club.
+            club: String::new(),
         };
         (player, note)
     }

@@ -46,43 +46,9 @@ pub use xml::{read_xml, read_xml_as, XmlPlayers};
 
 use std::fmt;
 
-/// The three FIDE rating types: a list or a list's column holds one of them, and an event is
-/// rated in one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RatingType {
-    Standard,
-    Rapid,
-    Blitz,
-}
-
-impl RatingType {
-    /// The type a single-type list's file name says (`rapid_rating_list.txt` → rapid), standard
-    /// when it names neither rapid nor blitz (FIDE's standard list and the combined list).
-    pub fn from_file_name(name: &str) -> RatingType {
-        let name = name.to_ascii_lowercase();
-        if name.contains("rapid") {
-            RatingType::Rapid
-        } else if name.contains("blitz") {
-            RatingType::Blitz
-        } else {
-            RatingType::Standard
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            RatingType::Standard => "standard",
-            RatingType::Rapid => "rapid",
-            RatingType::Blitz => "blitz",
-        }
-    }
-}
-
-impl fmt::Display for RatingType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// The three FIDE rating types (the model's: an event is rated in one, a list or a list's
+/// column holds one).
+pub use crate::model::RatingType;
 
 /// A player's sex as the list gives it (`M` or `F`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
