@@ -646,7 +646,7 @@ mod tests {
 
     #[test]
     fn finds_the_event_with_that_id_and_no_other() {
-        let mut es = vec![saved("a"), saved("b")];
+        let mut es: Vec<SavedEvent> = vec![saved("a"), saved("b")]; // as the store holds them
         assert_eq!(
             es.event(&EventId::new("b")).map(|e| e.id.as_str()),
             Some("b")
