@@ -1,5 +1,5 @@
 #!/bin/bash
-# Cross-testing at scale (issue 29 item 5; docs/fide-conformance.md, "Cross-testing"):
+# Cross-testing at scale (issue 29 item 5; docs/fide-conformance.md §6, "Cross-testing"):
 # generate N random tournaments with `crosstable generate --seed S` and check every one with
 # Crosstable's own checker and with the reference programs, classify every difference, and report
 # counts, rate and wall time.
@@ -22,8 +22,9 @@
 #   bbp       the file with its `192` code spelt the 2025 way (bbpPairings knows no other),
 #             `bbpPairings.exe --dutch FILE -c`.
 #   caissify  the file as written, on the files whose features it reads (see below).
-# Every difference gets one category of the table in `classify_*` below; a difference in no known
-# category is UNCLASSIFIED. Exit status 1 if any is OURS or UNCLASSIFIED, else 0.
+# Every difference, per round, gets a category of ANCHOR below (decided in classify_bbp and
+# classify_caissify, each documented in docs/fide-conformance.md) or is UNCLASSIFIED. Exit status
+# 1 if any is OURS or UNCLASSIFIED, else 0.
 set -u -o pipefail
 
 LOG_TAG=crosstest
