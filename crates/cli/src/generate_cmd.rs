@@ -1,9 +1,11 @@
-//! `crosstable generate --seed S [-o FILE] [--players N] [--rounds R] [--config FILE]`: a
+//! `crosstable generate --seed S [-o FILE] [--players N] [--rounds R] [--config FILE]
+//! [--as-bbppairings]`: a
 //! random finished Swiss, every round paired by Crosstable's Dutch engine, written as TRF-2026
 //! ([`engine::generate`], FIDE C.02's random tournament generator). Also the engine behind
 //! `crosstable pair --dutch -g [CONFIG] -o FILE [-s SEED]`, bbpPairings' spelling, whose
 //! configuration file this module reads ([`bbp_config`]).
 
+use engine::dutch::DutchRules;
 use engine::generate::{generate, Chance, Config};
 use engine::rules2026::{parse_points, PointSystem};
 use std::path::{Path, PathBuf};
@@ -27,6 +29,11 @@ pub struct GenerateArgs {
     /// `--players` and `--rounds` win over it.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    /// Pair every round as bbpPairings 6.0.0 reads the rules where it departs from the text
+    /// (Baku group A, docs/fide-conformance.md §1–§2), so that its checker must pass the file;
+    /// for cross-testing, never for an event.
+    #[arg(long)]
+    pub as_bbppairings: bool,
 }
 
 pub fn run(args: &GenerateArgs) -> Result<String, String> {
@@ -36,6 +43,9 @@ pub fn run(args: &GenerateArgs) -> Result<String, String> {
     };
     config.players = args.players.or(config.players);
     config.rounds = args.rounds.or(config.rounds);
+    if args.as_bbppairings {
+        config.rules = DutchRules::BbpPairings6;
+    }
     write(args.seed, &config, args.output.as_deref())
 }
 

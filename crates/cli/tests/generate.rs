@@ -149,3 +149,36 @@ fn pair_still_needs_a_file_without_dash_g() {
         .failure()
         .stderr(predicate::str::contains("FILE"));
 }
+
+/// Seed 4 is a Baku event whose groups differ between the readings (docs/fide-conformance.md
+/// §1–§2): generated under bbpPairings' reading, the file checks clean under it and not under
+/// the text, the other way round from the default.
+#[test]
+fn as_bbppairings_pairs_every_round_under_its_reading() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = dir.path().join("text.trf");
+    let bbp = dir.path().join("bbp.trf");
+    for (out, extra) in [(&text, None), (&bbp, Some("--as-bbppairings"))] {
+        cli()
+            .args(["generate", "--seed", "4", "-o"])
+            .arg(out)
+            .args(extra)
+            .assert()
+            .success();
+    }
+    let check = |file: &std::path::Path, as_bbp: bool| {
+        let mut c = cli();
+        c.arg("check").arg(file);
+        if as_bbp {
+            c.arg("--as-bbppairings");
+        }
+        c.assert().get_output().status.code()
+    };
+    assert!(std::fs::read_to_string(&bbp)
+        .expect("written")
+        .contains("192 FIDE_DUTCH_2026_BAKU"));
+    assert_eq!(check(&text, false), Some(0));
+    assert_eq!(check(&text, true), Some(1));
+    assert_eq!(check(&bbp, true), Some(0));
+    assert_eq!(check(&bbp, false), Some(1));
+}

@@ -483,13 +483,20 @@ pub fn points_before(t: &Tournament, player: StartNo, round: u32) -> crate::mode
 /// round kept. Returns the round number. Refused (nothing changed) while a game of an earlier
 /// round has no result, after the last round, or when no legal pairing exists.
 pub fn pair_next_round(t: &mut Tournament) -> Result<u32, EventError> {
+    pair_next_round_with(t, DutchRules::default())
+}
+
+/// [`pair_next_round`] under a chosen reading of the rules: `DutchRules::BbpPairings6` makes
+/// the event bbpPairings 6.0.0 would have made (the random generator's `--as-bbppairings`,
+/// used to cross-test it; docs/fide-conformance.md §1–§2).
+pub fn pair_next_round_with(t: &mut Tournament, rules: DutchRules) -> Result<u32, EventError> {
     let total = swiss_rounds(t, SwissOnly::PairNextRound)?;
     let round = t.paired_rounds() + 1;
     if round > total {
         return Err(PairingError::AllRoundsPaired { rounds: total }.into());
     }
     // The CLI's entry with the round stated: requests entered for later rounds stay requests.
-    let pairing = dutch::pair(t, RoundToPair::Stated(round), DutchRules::default())?;
+    let pairing = dutch::pair(t, RoundToPair::Stated(round), rules)?;
     if pairing.boards.is_empty() && pairing.bye.is_none() {
         return Err(EventError::NobodyToPair(round));
     }

@@ -26,6 +26,9 @@
 //! organiser enters them; a late entry is added with the next start number and is absent
 //! (`Z`) from the rounds already paired ([`event::add_player`], docs/fide-conformance.md §2).
 //!
+//! Every round is paired under [`Config::rules`]: the Handbook's reading unless bbpPairings
+//! 6.0.0's is asked for (cross-testing against its checker, docs/fide-conformance.md).
+//!
 //! # Game model
 //! A played game's result is drawn as the simulation study draws one
 //! ([`crate::simulate::outcome_probabilities`]): White's expected score E is the logistic Elo
@@ -45,6 +48,7 @@
 //! expected score through `libm`: the same seed gives the same event on every target. Nothing
 //! is iterated from a hash map.
 
+use crate::dutch::DutchRules;
 use crate::elo::logistic_expected;
 use crate::event::{self, EventError, MAX_SWISS_ROUNDS};
 use crate::model::{
@@ -109,6 +113,11 @@ pub struct Config {
     pub points: Option<PointSystem>,
     pub baku: Option<bool>,
     pub initial_colour: Option<Color>,
+    /// The reading of the Dutch rules every round is paired under: the Handbook's (the
+    /// default), or bbpPairings 6.0.0's where it departs from it (Baku group A,
+    /// docs/fide-conformance.md §1–§2), to make events that bbpPairings' checker must pass.
+    /// Not an axis: nothing is drawn for it.
+    pub rules: DutchRules,
 }
 
 /// Every axis as generated: the [`Config`] with what the seed drew filled in.
@@ -425,7 +434,7 @@ pub fn generate(seed: u64, config: &Config) -> Result<Generated, GenerateError> 
             axes.prohibited_groups >> (attempt / 2)
         };
         let mut rng = Draws::new(seed, 1 + u64::from(attempt));
-        match play(seed, &axes, groups, &mut rng)? {
+        match play(seed, &axes, groups, config.rules, &mut rng)? {
             Ok(tournament) => {
                 return Ok(Generated {
                     tournament,
@@ -465,6 +474,7 @@ fn play(
     seed: u64,
     axes: &Axes,
     groups: u32,
+    rules: DutchRules,
     rng: &mut Draws,
 ) -> Result<Result<Tournament, u32>, GenerateError> {
     let ev = GenerateError::Event;
@@ -540,7 +550,7 @@ fn play(
         for l in leaves.iter().filter(|l| l.round == round && !l.during) {
             event::withdraw(&mut t, l.who, Some(round)).map_err(ev)?;
         }
-        match event::pair_next_round(&mut t) {
+        match event::pair_next_round_with(&mut t, rules) {
             Ok(_) => {}
             Err(EventError::Pairing(_) | EventError::NobodyToPair(_)) => return Ok(Err(round)),
             Err(e) => return Err(ev(e)),
