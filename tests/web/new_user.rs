@@ -68,9 +68,17 @@ async fn a_swiss_hides_the_round_robin_views_and_their_pages_say_what_is_availab
     settle().await;
     let tabs = texts(&root, "nav.tabs a");
     // What-if has a Swiss version (issue 10 item 7); Withdrawal, Sensitivity and Chances do not.
+    // Details (issue 27) belongs to every event.
     assert_eq!(
         tabs,
-        vec!["Players", "Crosstable", "Rounds", "Standings", "What-if"]
+        vec![
+            "Players",
+            "Crosstable",
+            "Rounds",
+            "Standings",
+            "What-if",
+            "Details"
+        ]
     );
     drop(_handle);
 
