@@ -136,7 +136,7 @@ impl FieldError {
             Problem::TooFewPlayers { scheduled } => {
                 td_string!(locale, simulation.form.too_few_players, count = *scheduled).to_string()
             }
-            Problem::Config(e) => sentence(&e.to_string()) + ".",
+            Problem::Config(e) => crate::words::capitalised(&e.to_string()) + ".",
         }
     }
 }
@@ -169,14 +169,6 @@ fn list<T: ToString>(values: &[T]) -> String {
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// `text` with a capital first letter (the engine's messages start in lower case).
-pub fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// Typed numbers may use the typographic minus and spaces as thousands separators are not

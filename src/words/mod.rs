@@ -30,13 +30,19 @@ impl<T: Words + ?Sized> Words for &T {
     }
 }
 
+/// `text` with a capital first character (the engine's messages start in lower case). Only the
+/// first character: a message that opens with a quotation mark keeps the quoted text as typed.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
 /// `clause` as a sentence on its own: a capital first letter and the language's full stop
 /// (`.`, or `。` in Japanese), unless it already ends in one (`?`, `!`, `。`, `？`).
 pub fn sentence(locale: Locale, clause: &str) -> String {
-    let mut chars = clause.chars();
-    let mut out: String = chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect());
+    let mut out = capitalised(clause);
     if !out.ends_with(['.', '?', '!', '。', '？', '！']) {
         out.push(if locale == Locale::ja { '。' } else { '.' });
     }

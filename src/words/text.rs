@@ -240,14 +240,6 @@ pub fn date_time(ms: f64) -> String {
     )
 }
 
-/// `text` with a capital first letter (engine messages start in lower case).
-pub fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-}
-
 /// A rank as an ordinal in the reader's language: `1st`/`2nd`, `1er`/`2e`, `1.`/`2.`, `1位`.
 /// Grammar, not vocabulary: the catalogue's plural rules cover cardinal numbers only, so each
 /// language's ordinal is formed here (CLDR's ordinal rules for these four languages).
@@ -435,7 +427,7 @@ mod tests {
     #[test]
     fn a_sentence_gets_one_full_stop() {
         let damaged = engine::share::decode("v1.***").unwrap_err().to_string();
-        assert!(full_stop(&sentence(&damaged)).ends_with("cut short?"));
+        assert!(full_stop(&crate::words::capitalised(&damaged)).ends_with("cut short?"));
         assert_eq!(full_stop("Done"), "Done.");
     }
 

@@ -144,7 +144,10 @@ pub fn DetailField(
                         error
                             .with(|e| e.as_ref().map(|e| e.words(l)))
                             .map(|words| {
-                                td_string!(l, errors.outcome.nothing_changed, error = words).to_string()
+                                crate::words::capitalised(
+                                    &td_string!(l, errors.outcome.nothing_changed, error = words)
+                                        .to_string(),
+                                )
                             })
                     }}
                 </p>

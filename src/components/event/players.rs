@@ -8,7 +8,7 @@ use crate::store::use_store;
 use crate::tr;
 use crate::words::Words;
 use engine::details::{PlayerField, TITLES};
-use engine::event;
+use engine::event::{self, EventError};
 use engine::{Player, StartNo, Tournament};
 use leptos::prelude::*;
 
@@ -406,14 +406,14 @@ fn PlayerDetails(
             }
         };
     let sex = stored(PlayerField::Sex);
-    let sex_error = RwSignal::new(None::<String>);
+    let sex_error = RwSignal::new(None::<EventError>);
     let set_sex = move |value: String| {
         if value != sex.get_untracked() {
             match store.run_event(&id.get_value(), |t| {
                 event::set_player_field(t, p, PlayerField::Sex, &value)
             }) {
                 Ok(()) => sex_error.set(None),
-                Err(e) => sex_error.set(Some(e.words(lang.get_untracked()))),
+                Err(e) => sex_error.set(Some(e)),
             }
         }
     };
@@ -445,7 +445,12 @@ fn PlayerDetails(
                         <option value="w" selected=move || sex.get() == "w">{tr!(event.players.sex_w)}</option>
                     </select>
                     <Show when=move || sex_error.with(Option::is_some)>
-                        <p class="field-error" role="alert">{move || sex_error.get().unwrap_or_default()}</p>
+                        <p class="field-error" role="alert">{move || {
+                            let l = lang.get();
+                            sex_error.with(|e| {
+                                e.as_ref().map(|e| crate::words::capitalised(&e.words(l)))
+                            })
+                        }}</p>
                     </Show>
                 </div>
                 {field(PlayerField::Birth, "player-birth", "text", "")}

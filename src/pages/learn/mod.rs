@@ -281,7 +281,7 @@ fn PlayerRow(
                     let words = td_string!(
                         l,
                         learn.example.rating_error,
-                        error = crate::words::text::sentence(&e.words(l)),
+                        error = crate::words::capitalised(&e.words(l)),
                         rating = lesson.rating(p)
                     )
                     .to_string();

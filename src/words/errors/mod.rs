@@ -24,21 +24,13 @@ use engine::model::ModelError;
 /// clause after the colon with a capital (it is a sentence of its own there).
 pub(crate) fn at(locale: Locale, line: usize, column: Option<usize>, what: String) -> String {
     let what = match locale {
-        Locale::de => capitalised(&what),
+        Locale::de => super::capitalised(&what),
         Locale::en | Locale::fr | Locale::ja => what,
     };
     match column {
         Some(column) => td_string!(locale, errors.place.column, line, column, what).to_string(),
         None => td_string!(locale, errors.place.line, line, what).to_string(),
     }
-}
-
-/// `text` with a capital first letter.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// Items of a list, as the language joins them (`, ` or `、`).
