@@ -8,12 +8,13 @@
 //! per round, then one per player), 2 the file could not be checked (unreadable, not a Swiss,
 //! nothing paired), with the reason on stderr.
 
+use crate::Failure;
 use engine::check::{check, Board, Options, PairingDifference, Report, StandingDifference};
 use engine::dutch::DutchRules;
 use engine::io::FileFormat;
+use engine::rules2026::show;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
@@ -28,18 +29,14 @@ pub struct CheckArgs {
     pub as_bbppairings: bool,
 }
 
-/// Checks `file`, prints the verdict (stdout) or why it cannot (stderr), and gives the exit
-/// status.
-pub fn run(file: &Path, as_bbppairings: bool) -> ExitCode {
+/// Checks `file`: the report when everything agrees, else the report of the differences
+/// ([`Failure::Differs`], exit status 1) or why the file cannot be checked
+/// ([`Failure::CannotCheck`], exit status 2).
+pub(crate) fn run(file: &Path, as_bbppairings: bool) -> Result<String, Failure> {
     match verdict(file, as_bbppairings) {
-        Ok((text, agrees)) => {
-            print!("{text}");
-            ExitCode::from(if agrees { 0 } else { 1 })
-        }
-        Err(msg) => {
-            eprintln!("crosstable: {msg}");
-            ExitCode::from(2)
-        }
+        Ok((text, true)) => Ok(text),
+        Ok((text, false)) => Err(Failure::Differs(text)),
+        Err(why) => Err(Failure::CannotCheck(why)),
     }
 }
 
@@ -106,11 +103,6 @@ fn round_line(d: &PairingDifference) -> String {
     }
 }
 
-/// Tenths of a point as an arbiter writes them: `4.0`, `3.5`.
-fn points(tenths: u32) -> String {
-    format!("{}.{}", tenths / 10, tenths % 10)
-}
-
 /// `player 12 rank 4 in the file, 5 recomputed`.
 fn standing_line(d: &StandingDifference) -> String {
     match *d {
@@ -120,8 +112,8 @@ fn standing_line(d: &StandingDifference) -> String {
             computed,
         } => format!(
             "player {player} points {} in the file, {} from the results",
-            points(file),
-            points(computed)
+            show(file),
+            show(computed)
         ),
         StandingDifference::Rank {
             player,

@@ -49,19 +49,6 @@ pub fn run(args: &GenerateArgs) -> Result<String, String> {
     write(args.seed, &config, args.output.as_deref())
 }
 
-/// `pair --dutch -g [CONFIG] [-o FILE] [-s SEED]`.
-pub fn run_bbp(
-    config: Option<&Path>,
-    output: Option<&Path>,
-    seed: Option<u64>,
-) -> Result<String, String> {
-    let config = match config {
-        Some(path) => read_config(path)?,
-        None => Config::default(),
-    };
-    write(seed, &config, output)
-}
-
 fn read_config(path: &Path) -> Result<Config, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
@@ -78,15 +65,7 @@ fn write(seed: Option<u64>, config: &Config, output: Option<&Path>) -> Result<St
         seed
     });
     let g = generate(seed, config).map_err(|e| format!("seed {seed}: {e}"))?;
-    let text = engine::trf::write(&g.tournament);
-    match output {
-        Some(path) if path.as_os_str() != "-" => {
-            std::fs::write(path, text)
-                .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
-            Ok(String::new())
-        }
-        _ => Ok(text),
-    }
+    crate::load::emit(output, engine::trf::write(&g.tournament))
 }
 
 /// Reads bbpPairings' generator configuration: `Key=value` lines, `#` comments and blank

@@ -34,6 +34,19 @@ pub fn load(file: &Path) -> Result<Loaded, String> {
     })
 }
 
+/// Writes `text` to `output` and returns nothing to print, or returns `text` to print when there
+/// is no output file or it is `-` (the `-p`/`-o` convention of the pairing programs).
+pub fn emit(output: Option<&Path>, text: String) -> Result<String, String> {
+    match output {
+        Some(path) if path.as_os_str() != "-" => {
+            std::fs::write(path, text)
+                .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+            Ok(String::new())
+        }
+        _ => Ok(text),
+    }
+}
+
 /// [`load`], the event alone.
 pub fn tournament(file: &Path) -> Result<Tournament, String> {
     load(file).map(|l| l.tournament)

@@ -162,50 +162,57 @@ enum Command {
     },
 }
 
-/// A failure with the message the user sees.
-struct Failure(String);
+/// How a command ends when it does not simply print its output (exit status 0).
+enum Failure {
+    /// The message the user sees (stderr, exit status 1).
+    Message(String),
+    /// The checker found differences: its report (stdout, exit status 1).
+    Differs(String),
+    /// The checker could not check the file: why (stderr, exit status 2).
+    CannotCheck(String),
+}
 
 impl<E: std::fmt::Display> From<E> for Failure {
     fn from(e: E) -> Failure {
-        Failure(e.to_string())
+        Failure::Message(e.to_string())
     }
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    // The checker's verdict is its exit status (0 agree, 1 differ, 2 cannot check).
-    match &cli.command {
-        Command::Check(args) => return check_cmd::run(&args.file, args.as_bbppairings),
-        // (clap requires the file unless `-g`, which `-c` excludes.)
-        Command::Pair(pair_cmd::PairArgs {
-            check: true,
-            file: Some(file),
-            as_bbppairings,
-            ..
-        }) => return check_cmd::run(file, *as_bbppairings),
-        _ => {}
-    }
-    match run(cli.command) {
+    match run(Cli::parse().command) {
         Ok(out) => {
             print!("{out}");
             ExitCode::SUCCESS
         }
-        Err(Failure(msg)) => {
+        Err(Failure::Message(msg)) => {
             eprintln!("crosstable: {msg}");
             ExitCode::FAILURE
+        }
+        Err(Failure::Differs(report)) => {
+            print!("{report}");
+            ExitCode::from(1)
+        }
+        Err(Failure::CannotCheck(why)) => {
+            eprintln!("crosstable: {why}");
+            ExitCode::from(2)
         }
     }
 }
 
 fn run(command: Command) -> Result<String, Failure> {
     match command {
-        Command::Pair(args) => pair_cmd::run(args).map_err(Failure),
-        Command::Check(args) => Err(Failure(format!(
-            "{}: the checker reports through its exit status (main)",
-            args.file.display()
-        ))),
-        Command::Generate(args) => generate_cmd::run(&args).map_err(Failure),
-        Command::Publish(args) => publish_cmd::run(&args).map_err(Failure),
+        // `-c`: the checker in bbpPairings' spelling (clap requires the file unless `-g`, which
+        // `-c` excludes).
+        Command::Pair(pair_cmd::PairArgs {
+            check: true,
+            file: Some(file),
+            as_bbppairings,
+            ..
+        }) => check_cmd::run(&file, as_bbppairings),
+        Command::Check(args) => check_cmd::run(&args.file, args.as_bbppairings),
+        Command::Pair(args) => pair_cmd::run(args).map_err(Failure::Message),
+        Command::Generate(args) => generate_cmd::run(&args).map_err(Failure::Message),
+        Command::Publish(args) => publish_cmd::run(&args).map_err(Failure::Message),
         Command::Impute {
             file,
             withdrawn,
@@ -213,7 +220,7 @@ fn run(command: Command) -> Result<String, Failure> {
             expectation,
             format,
         } => {
-            let t = load::analysis(&file).map_err(Failure)?;
+            let t = load::analysis(&file).map_err(Failure::Message)?;
             let ws = withdrawals(&t, &withdrawn)?;
             let params = params(k, expectation)?;
             let a = impute::analyse(&t, &ws, params).map_err(|e| at(&file, e))?;
@@ -235,7 +242,7 @@ fn run(command: Command) -> Result<String, Failure> {
             tiebreaks,
         } => {
             let params = params(k, expectation)?;
-            let t = load::analysis(&file).map_err(Failure)?;
+            let t = load::analysis(&file).map_err(Failure::Message)?;
             // The tie-break table when asked for (an option, or the recorded results) or when the
             // event has its own tie-break list; else the plain points table.
             if tiebreaks.requested() || policy == Basis::Recorded || t.chosen_tiebreaks().is_some()
@@ -253,7 +260,7 @@ fn run(command: Command) -> Result<String, Failure> {
                     output,
                     tiebreaks: &tiebreaks,
                 })
-                .map_err(Failure);
+                .map_err(Failure::Message);
             }
             let rows = standings(&t, policy, params).map_err(|e| at(&file, e))?;
             Ok(match format {
@@ -262,10 +269,10 @@ fn run(command: Command) -> Result<String, Failure> {
                 OutputFormat::Table => standings_table(&t, policy, &rows),
             })
         }
-        Command::Ratings(args) => tiebreak_cmd::run_ratings(&args).map_err(Failure),
-        Command::Simulate(args) => simulate_cmd::run(&args).map_err(Failure),
-        Command::Sensitivity(args) => sensitivity_cmd::run(&args).map_err(Failure),
-        Command::Forecast(args) => forecast_cmd::run(&args).map_err(Failure),
+        Command::Ratings(args) => tiebreak_cmd::run_ratings(&args).map_err(Failure::Message),
+        Command::Simulate(args) => simulate_cmd::run(&args).map_err(Failure::Message),
+        Command::Sensitivity(args) => sensitivity_cmd::run(&args).map_err(Failure::Message),
+        Command::Forecast(args) => forecast_cmd::run(&args).map_err(Failure::Message),
         Command::Convert {
             input,
             output,
@@ -289,15 +296,16 @@ fn run(command: Command) -> Result<String, Failure> {
                     FileFormat::Trf
                 }
                 _ => {
-                    return Err(Failure(format!(
+                    return Err(Failure::Message(format!(
                         "{}: cannot tell the output format; name it .trf, .json or .pgn, or \
                          say --to trf, --to trf16, --to json or --to pgn",
                         output.display()
                     )))
                 }
             };
-            std::fs::write(&output, engine::io::write_as(&t, kind))
-                .map_err(|e| Failure(format!("{}: cannot write: {e}", output.display())))?;
+            std::fs::write(&output, engine::io::write_as(&t, kind)).map_err(|e| {
+                Failure::Message(format!("{}: cannot write: {e}", output.display()))
+            })?;
             Ok(String::new())
         }
         Command::Example { complete, format } => {
@@ -318,15 +326,15 @@ fn run(command: Command) -> Result<String, Failure> {
 }
 
 fn at(file: &Path, e: impl std::fmt::Display) -> Failure {
-    Failure(format!("{}: {e}", file.display()))
+    Failure::Message(format!("{}: {e}", file.display()))
 }
 
 fn load(file: &Path) -> Result<Tournament, Failure> {
-    load::tournament(file).map_err(Failure)
+    load::tournament(file).map_err(Failure::Message)
 }
 
 fn params(k: f64, expectation: ExpectationArg) -> Result<Params, Failure> {
-    Params::new(k, expectation.into()).map_err(|e| Failure(format!("--k: {e}")))
+    Params::new(k, expectation.into()).map_err(|e| Failure::Message(format!("--k: {e}")))
 }
 
 /// The withdrawals named on the command line (each with the round after which the player stopped

@@ -53,12 +53,17 @@ pub struct PairArgs {
 
 /// Pairs the next round; returns what to print (nothing when written to a file).
 pub fn run(args: PairArgs) -> Result<String, String> {
-    if let Some(config) = &args.generate {
-        return crate::generate_cmd::run_bbp(
-            config.as_deref(),
-            args.generated.as_deref(),
-            args.seed,
-        );
+    if let Some(config) = args.generate {
+        // `pair --dutch -g [CONFIG] [-o FILE] [-s SEED]`: `crosstable generate` in bbpPairings'
+        // spelling.
+        return crate::generate_cmd::run(&crate::generate_cmd::GenerateArgs {
+            seed: args.seed,
+            output: args.generated,
+            players: None,
+            rounds: None,
+            config,
+            as_bbppairings: false,
+        });
     }
     let file = args.file.ok_or("name the tournament file to pair")?;
     let crate::load::Loaded {
@@ -87,13 +92,5 @@ pub fn run(args: PairArgs) -> Result<String, String> {
     };
     let pairing =
         pair(&t, RoundToPair::FromFile, rules).map_err(|e| format!("{}: {e}", file.display()))?;
-    let out = pairing.to_pairs_file();
-    match args.output {
-        Some(path) if path.as_os_str() != "-" => {
-            std::fs::write(&path, out)
-                .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
-            Ok(String::new())
-        }
-        _ => Ok(out),
-    }
+    crate::load::emit(args.output.as_deref(), pairing.to_pairs_file())
 }
