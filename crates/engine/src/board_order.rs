@@ -72,12 +72,7 @@ fn swiss_rounds(t: &mut Tournament) {
         });
         round.byes.sort_by_key(|b| b.player);
         for &(s, row) in &rows {
-            let points = match row[r] {
-                Entry::Game { colour, result, .. } => ps.game(result, colour),
-                Entry::Bye(kind) => Some(ps.bye(kind)),
-                Entry::None => None,
-            };
-            if let Some(points) = points {
+            if let Some(points) = ps.points(row[r]) {
                 score[s as usize] += points;
             }
         }

@@ -249,18 +249,14 @@ pub fn create(name: &str, format: Format, players: Vec<Player>) -> Result<Tourna
                     needed: 3,
                 });
             }
-            t.info.kind = if cycles == 2 {
-                "Individual: Double Round-Robin".into()
-            } else {
-                "Individual: Round-Robin".into()
-            };
+            t.info.kind = format.trf_kind().into();
             t.rounds = berger::schedule(t.players.len() as u32, cycles);
         }
         Format::Swiss { rounds } => {
             if !(1..=MAX_SWISS_ROUNDS).contains(&rounds) {
                 return Err(EventError::BadRounds(rounds));
             }
-            t.info.kind = "Individual: Swiss-System".into();
+            t.info.kind = format.trf_kind().into();
             t.initial_colour = Some(crate::model::Color::White);
             // Crosstable pairs a Swiss by the Dutch system as reissued in 2026: say so in
             // TRF-2026's code (`192`), which Baku, if chosen, extends with `_BAKU`.
@@ -812,14 +808,9 @@ pub fn set_rounds(t: &mut Tournament, rounds: u32) -> Result<(), EventError> {
             }
             next.format = Format::RoundRobin { cycles: wanted };
             next.rounds = berger::schedule(t.players.len() as u32, wanted);
-            for (from, to) in [
-                ("Individual: Round-Robin", "Individual: Double Round-Robin"),
-                ("Individual: Double Round-Robin", "Individual: Round-Robin"),
-            ] {
-                if next.info.kind == from {
-                    next.info.kind = to.to_owned();
-                    break;
-                }
+            // The `092` text follows the cycles when it is the one this program writes.
+            if next.info.kind == t.format.trf_kind() {
+                next.info.kind = next.format.trf_kind().to_owned();
             }
         }
     }

@@ -55,7 +55,7 @@ use crate::model::{
     ByeKind, Color, Format, GameResult, Outcome, Player, StartNo, Tournament, MAX_PLAYERS, RATINGS,
 };
 use crate::rules2026::{PointSystem, Prohibited, ProhibitedError};
-use crate::simulate::{outcome_probabilities, splitmix64, uniform};
+use crate::simulate::{outcome_probabilities, uniform};
 use chacha20::rand_core::{Rng, SeedableRng};
 use chacha20::ChaCha8Rng;
 use std::fmt;
@@ -231,12 +231,7 @@ struct Draws(ChaCha8Rng);
 impl Draws {
     fn new(seed: u64, stream: u64) -> Draws {
         const TAG: u64 = 0x6765_6e65_7261_7465; // "generate"
-        let mut state = seed ^ TAG;
-        let mut key = [0u8; 32];
-        for part in key.chunks_exact_mut(8) {
-            part.copy_from_slice(&splitmix64(&mut state).to_le_bytes());
-        }
-        let mut rng = ChaCha8Rng::from_seed(key);
+        let mut rng = ChaCha8Rng::from_seed(crate::simulate::chacha_key(seed, TAG));
         rng.set_stream(stream);
         Draws(rng)
     }
@@ -291,10 +286,6 @@ const POINTS_PAB_HALF: PointSystem = PointSystem {
     ..PointSystem::STANDARD
 };
 
-fn baku_fits(ps: &PointSystem) -> bool {
-    ps.loss == 0 && ps.draw * 2 == ps.win
-}
-
 /// A drawn chance: none half the time, else one in `lo … hi`.
 fn sometimes(rng: &mut Draws, lo: u32, hi: u32) -> Chance {
     let none = rng.one_in(2);
@@ -345,7 +336,7 @@ impl Config {
             return Err(GenerateError::DrawPercent(p));
         }
         if let (Some(true), Some(ps)) = (self.baku, self.points) {
-            if !baku_fits(&ps) {
+            if !ps.allows_baku() {
                 return Err(GenerateError::BakuPoints(ps));
             }
         }
@@ -413,7 +404,7 @@ impl Config {
             },
             prohibited_groups: self.prohibited_groups.unwrap_or(prohibited_groups),
             points,
-            baku: self.baku.unwrap_or(baku && baku_fits(&points)),
+            baku: self.baku.unwrap_or(baku && points.allows_baku()),
             initial_colour: self.initial_colour.unwrap_or(if white {
                 Color::White
             } else {

@@ -178,11 +178,11 @@ impl Tournament {
             .collect()
     }
 
-    /// Why the event's point system cannot go with its acceleration, if it cannot: Baku gives
-    /// a win's and a draw's points, so it needs a loss worth 0 and a win worth two draws.
+    /// Why the event's point system cannot go with its acceleration, if it cannot
+    /// ([`PointSystem::allows_baku`]).
     pub fn acceleration_problem(&self) -> Option<BakuPoints> {
         let ps = self.point_system();
-        (self.acceleration() == Acceleration::Baku && (ps.loss != 0 || ps.draw * 2 != ps.win))
+        (self.acceleration() == Acceleration::Baku && !ps.allows_baku())
             .then_some(BakuPoints { points: ps })
     }
 

@@ -4,7 +4,7 @@ use super::prepare::{ForecastError, Forecaster};
 use crate::csv_text::CsvWriter;
 use crate::impute::{Policy, POINTS_TOLERANCE};
 use crate::model::{StartNo, Withdrawal};
-use crate::simulate::{sample_score, splitmix64, uniform, ExactSum};
+use crate::simulate::{sample_score, uniform, ExactSum};
 use chacha20::rand_core::SeedableRng;
 use chacha20::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -247,12 +247,7 @@ fn standard_error(mean: f64, sum_sq: f64, n: u64) -> f64 {
 /// streams apart from the simulation study's for the same seed.
 fn key(seed: u64) -> [u8; 32] {
     const TAG: u64 = 0x666f_7265_6361_7374; // "forecast"
-    let mut state = seed ^ TAG;
-    let mut key = [0u8; 32];
-    for part in key.chunks_exact_mut(8) {
-        part.copy_from_slice(&splitmix64(&mut state).to_le_bytes());
-    }
-    key
+    crate::simulate::chacha_key(seed, TAG)
 }
 
 impl Forecast {

@@ -339,6 +339,15 @@ pub enum Format {
 }
 
 impl Format {
+    /// The type of tournament as TRF's `092` record spells it for this format.
+    pub fn trf_kind(self) -> &'static str {
+        match self {
+            Format::RoundRobin { cycles: 2 } => "Individual: Double Round-Robin",
+            Format::RoundRobin { .. } => "Individual: Round-Robin",
+            Format::Swiss { .. } => "Individual: Swiss-System",
+        }
+    }
+
     pub fn is_round_robin(self) -> bool {
         matches!(self, Format::RoundRobin { .. })
     }

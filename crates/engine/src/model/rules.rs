@@ -165,6 +165,12 @@ impl PointSystem {
         entries.iter().filter_map(|&e| self.points(e)).sum()
     }
 
+    /// Can Baku acceleration go with this point system? Its virtual points are a win's and a
+    /// draw's, so it needs a loss worth 0 and a win worth two draws.
+    pub fn allows_baku(&self) -> bool {
+        self.loss == 0 && self.draw * 2 == self.win
+    }
+
     /// The most points one round can give (for "more than half the maximum").
     pub fn most(&self) -> Tenths {
         self.win.max(self.draw)

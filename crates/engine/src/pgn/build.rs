@@ -241,11 +241,6 @@ fn describe(t: &mut Tournament, games: &[PgnGame], format: Format) {
         t.info.start_date = first.replace('.', "/");
         t.info.end_date = last.replace('.', "/");
     }
-    t.info.kind = match format {
-        Format::RoundRobin { cycles: 2 } => "Individual: Double Round-Robin",
-        Format::RoundRobin { .. } => "Individual: Round-Robin",
-        Format::Swiss { .. } => "Individual: Swiss-System",
-    }
-    .into();
+    t.info.kind = format.trf_kind().into();
     t.set_tiebreaks(&Tiebreak::preset(format.system()));
 }

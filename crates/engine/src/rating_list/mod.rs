@@ -175,8 +175,8 @@ pub struct ListedRating {
     pub k: Option<u8>,
 }
 
-/// One player of a FIDE rating list.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One player of a FIDE rating list. (`Default`: ID 0 and nothing known, where a reader starts.)
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ListedPlayer {
     pub fide_id: u64,
     /// As listed: `Surname, Given names` for most players.

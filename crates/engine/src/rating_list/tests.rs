@@ -294,14 +294,7 @@ fn named(names: &[&str]) -> Vec<ListedPlayer> {
         .map(|(i, n)| ListedPlayer {
             fide_id: 100 + i as u64,
             name: n.to_string(),
-            federation: None,
-            sex: None,
-            title: None,
-            birth: None,
-            inactive: false,
-            standard: None,
-            rapid: None,
-            blitz: None,
+            ..ListedPlayer::default()
         })
         .collect()
 }

@@ -314,18 +314,7 @@ fn parse_line(
         return Err(Problem::TooShort);
     }
     locate(header, line, bounds, cuts);
-    let mut p = ListedPlayer {
-        fide_id: 0,
-        name: String::new(),
-        federation: None,
-        sex: None,
-        title: None,
-        birth: None,
-        inactive: false,
-        standard: None,
-        rapid: None,
-        blitz: None,
-    };
+    let mut p = ListedPlayer::default();
     let (mut tit, mut wtit) = ("", "");
     let mut ratings = [(None, None, None); 3];
     let slot = |t: RatingType| t as usize;

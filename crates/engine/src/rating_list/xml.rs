@@ -105,9 +105,7 @@ impl<R: BufRead> XmlPlayers<R> {
             title: Title::best(s(TITLE), s(W_TITLE)),
             birth: fields::birth(TAGS[BIRTHDAY], s(BIRTHDAY))?,
             inactive: fields::inactive(s(FLAG)),
-            standard: None,
-            rapid: None,
-            blitz: None,
+            ..ListedPlayer::default()
         };
         if name.is_empty() {
             return Err(Problem::Missing { field: "name" });

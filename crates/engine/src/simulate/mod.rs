@@ -117,7 +117,7 @@ pub use game::{outcome_probabilities, OutcomeProbabilities};
 // The game model and the seeded draws, shared with the live forecast (`crate::forecast`).
 pub(crate) use game::{expected_from_factors, sample_score, strength_factor};
 pub use methods::{PerMethod, METHODS};
-pub(crate) use rng::{splitmix64, uniform};
+pub(crate) use rng::{chacha_key, uniform};
 pub use study::{finish, run_chunk, run_study, Chunk, Study, StudyError, CHUNK_GAMES};
 pub use summary::{percent_lower, ScenarioResult, StudyResult, Summary, CSV_HEADER};
 pub use sums::{ExactSum, PartialSums};

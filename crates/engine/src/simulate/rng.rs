@@ -16,6 +16,17 @@ pub(crate) fn splitmix64(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// A ChaCha8 key from a seed: four SplitMix64 outputs from `seed` ⊕ `tag`, the tag keeping the
+/// streams of different uses (the forecast, the generator) apart for the same seed.
+pub(crate) fn chacha_key(seed: u64, tag: u64) -> [u8; 32] {
+    let mut state = seed ^ tag;
+    let mut key = [0u8; 32];
+    for part in key.chunks_exact_mut(8) {
+        part.copy_from_slice(&splitmix64(&mut state).to_le_bytes());
+    }
+    key
+}
+
 /// The key of a scenario's streams: SplitMix64 over the seed and the bits of (σ, β, n).
 pub(super) fn scenario_key(seed: u64, s: &Scenario) -> u64 {
     // `+ 0.0` turns −0.0 into 0.0, so the two spellings of zero share a stream.
