@@ -21,9 +21,14 @@ pub const TITLES: [&str; 8] = ["GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM
 /// Most digits of a FIDE ID: TRF's columns 58–68 (eight digits and a three-digit reserve).
 pub const FIDE_ID_DIGITS: usize = 11;
 
-/// The column of round 1's date in a `132` record (1-based), and the width of each round's.
-const ROUND_DATE_COLUMN: usize = 92;
-const ROUND_DATE_WIDTH: usize = 10;
+use crate::trf::layout::{COL_FIRST_ROUND, ROUND_WIDTH};
+
+/// Where round `round`'s date sits in the `132` text [`Info::round_dates`] keeps (the record
+/// without its code): the round columns of every TRF round record, counted from that text.
+fn round_date_span(round: u32) -> std::ops::Range<usize> {
+    let start = COL_FIRST_ROUND - 5 + (round as usize - 1) * ROUND_WIDTH;
+    start..start + ROUND_WIDTH
+}
 
 /// A player's field an arbiter edits ([`set_player_field`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -241,23 +246,28 @@ pub fn iso_date(trf: &str) -> Option<String> {
 /// The date of each of the event's `rounds` rounds from its `132` record, as a date input shows
 /// it (`YYYY-MM-DD`, `YY` read as 20YY), or empty where the record has none or an unreadable one.
 pub fn round_dates(info: &Info, rounds: u32) -> Vec<String> {
-    let chars: Vec<char> = info.round_dates.chars().collect();
-    (0..rounds as usize)
-        .map(|i| {
-            let start = ROUND_DATE_COLUMN - 5 + i * ROUND_DATE_WIDTH;
-            let field: String = chars
-                .get(start.min(chars.len())..(start + ROUND_DATE_WIDTH).min(chars.len()))
-                .map(|c| c.iter().collect())
-                .unwrap_or_default();
-            let field = field.trim();
-            let full = if field.len() == 8 {
-                format!("20{field}")
-            } else {
-                field.to_owned()
-            };
-            iso_date(&full).unwrap_or_default()
-        })
-        .collect()
+    (1..=rounds).map(|r| round_date(info, r)).collect()
+}
+
+/// Round `round`'s date (from 1) as [`round_dates`] gives it.
+pub fn round_date(info: &Info, round: u32) -> String {
+    if round == 0 {
+        return String::new();
+    }
+    let span = round_date_span(round);
+    let field: String = info
+        .round_dates
+        .chars()
+        .skip(span.start)
+        .take(span.len())
+        .collect();
+    let field = field.trim();
+    let full = if field.len() == 8 {
+        format!("20{field}")
+    } else {
+        field.to_owned()
+    };
+    iso_date(&full).unwrap_or_default()
 }
 
 /// Sets round `round`'s date (a date input's `YYYY-MM-DD`, or blank to clear it) in the `132`
@@ -271,15 +281,15 @@ pub fn set_round_date(t: &mut Tournament, round: u32, text: &str) -> Result<(), 
     let date = trf_date(text)?;
     // `YYYY/MM/DD` → `YY/MM/DD`, as TRF-2026 writes round dates.
     let short: String = date.chars().skip(2).collect();
-    let start = ROUND_DATE_COLUMN - 5 + (round as usize - 1) * ROUND_DATE_WIDTH;
+    let span = round_date_span(round);
     let mut chars: Vec<char> = t.info.round_dates.chars().collect();
-    if chars.len() < start + ROUND_DATE_WIDTH {
-        chars.resize(start + ROUND_DATE_WIDTH, ' ');
+    if chars.len() < span.end {
+        chars.resize(span.end, ' ');
     }
-    let field: Vec<char> = format!("{short:<width$}", width = ROUND_DATE_WIDTH)
+    let field: Vec<char> = format!("{short:<width$}", width = ROUND_WIDTH)
         .chars()
         .collect();
-    chars[start..start + ROUND_DATE_WIDTH].copy_from_slice(&field);
+    chars[span].copy_from_slice(&field);
     let text: String = chars.into_iter().collect();
     t.info.round_dates = text.trim_end().to_owned();
     Ok(())

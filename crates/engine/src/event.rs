@@ -765,6 +765,28 @@ pub fn rename(t: &mut Tournament, name: &str) -> Result<(), EventError> {
     Ok(())
 }
 
+/// The numbers of rounds an event may be given now; [`set_rounds`] refuses the others, saying
+/// why (and a Swiss also refuses to drop below a requested bye's round or a withdrawal's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundsAllowed {
+    /// A Swiss: from `least` (the rounds paired, at least 1) to [`MAX_SWISS_ROUNDS`].
+    Swiss { least: u32 },
+    /// A round-robin of `cycles` cycles: `single` rounds for one cycle, twice that for two.
+    RoundRobin { single: u32, cycles: u8 },
+}
+
+pub fn rounds_allowed(t: &Tournament) -> RoundsAllowed {
+    match t.format {
+        Format::Swiss { .. } => RoundsAllowed::Swiss {
+            least: t.paired_rounds().max(t.rounds.len() as u32).max(1),
+        },
+        Format::RoundRobin { cycles } => RoundsAllowed::RoundRobin {
+            single: t.scheduled_rounds() / u32::from(cycles.max(1)),
+            cycles,
+        },
+    }
+}
+
 /// Changes the number of rounds.
 ///
 /// * Swiss: 1 to [`MAX_SWISS_ROUNDS`], never fewer than the rounds paired, nor fewer than a
@@ -775,14 +797,16 @@ pub fn rename(t: &mut Tournament, name: &str) -> Result<(), EventError> {
 pub fn set_rounds(t: &mut Tournament, rounds: u32) -> Result<(), EventError> {
     let refused = |why: RoundsRefused| Err(EventError::Rounds(why));
     let mut next = t.clone();
-    match t.format {
-        Format::Swiss { .. } => {
+    match rounds_allowed(t) {
+        RoundsAllowed::Swiss { least } => {
             if !(1..=MAX_SWISS_ROUNDS).contains(&rounds) {
                 return Err(EventError::BadRounds(rounds));
             }
-            let paired = t.paired_rounds().max(t.rounds.len() as u32);
-            if rounds < paired {
-                return refused(RoundsRefused::FewerThanPaired { rounds, paired });
+            if rounds < least {
+                return refused(RoundsRefused::FewerThanPaired {
+                    rounds,
+                    paired: least,
+                });
             }
             if let Some(r) = t.requests.iter().find(|r| r.round > rounds) {
                 return refused(RoundsRefused::RequestBeyond {
@@ -793,8 +817,7 @@ pub fn set_rounds(t: &mut Tournament, rounds: u32) -> Result<(), EventError> {
             }
             next.format = Format::Swiss { rounds };
         }
-        Format::RoundRobin { cycles } => {
-            let single = t.scheduled_rounds() / u32::from(cycles.max(1));
+        RoundsAllowed::RoundRobin { single, cycles } => {
             let wanted = match rounds {
                 r if r == single => 1,
                 r if r == single * 2 => 2,

@@ -11,8 +11,8 @@ use crate::store::use_store;
 use crate::tr;
 use crate::words::Words;
 use engine::details::{self, InfoField};
-use engine::event::{self, EventError};
-use engine::{Format, RatingType, Tournament};
+use engine::event::{self, EventError, RoundsAllowed};
+use engine::{RatingType, Tournament};
 use leptos::prelude::*;
 
 /// A labelled input of one detail. It shows the stored value; what is typed is stored when the
@@ -195,9 +195,6 @@ fn rating_type_label(locale: Locale, r: RatingType) -> &'static str {
     }
 }
 
-/// One of the engine's checked changes to an event.
-type EventOp = dyn FnOnce(&mut Tournament) -> Result<(), EventError>;
-
 #[component]
 pub fn EventDetails(
     /// Id of the event in the store (edits go there).
@@ -208,7 +205,6 @@ pub fn EventDetails(
     let store = use_store();
     let lang = use_lang();
     let id = StoredValue::new(event_id);
-    let run = move |op: Box<EventOp>| store.run_event(&id.get_value(), op);
 
     let text_field = move |field: InfoField, kind: &'static str, testid: &'static str| {
         let hint = match field {
@@ -242,7 +238,7 @@ pub fn EventDetails(
                 label=Signal::derive(move || info_label(lang.get(), field).to_string())
                 stored=Signal::derive(move || tournament.with(|t| info_value(t, field)))
                 apply=Callback::new(move |text: String| {
-                    run(Box::new(move |t| event::set_info_field(t, field, &text)))
+                    store.run_event(&id.get_value(), |t| event::set_info_field(t, field, &text))
                 })
                 kind=kind
                 testid=testid
@@ -256,34 +252,31 @@ pub fn EventDetails(
     let rounds = Memo::new(move |_| tournament.with(|t| t.scheduled_rounds()));
     let rounds_hint = Signal::derive(move || {
         let l = lang.get();
-        tournament.with(|t| match t.format {
-            Format::Swiss { .. } => td_string!(
+        match tournament.with(event::rounds_allowed) {
+            RoundsAllowed::Swiss { least } => td_string!(
                 l,
                 event.details.rounds_hint_swiss,
-                paired = t.paired_rounds().max(1),
+                paired = least,
                 max = event::MAX_SWISS_ROUNDS
             )
             .to_string(),
-            Format::RoundRobin { cycles } => {
-                let single = t.scheduled_rounds() / u32::from(cycles.max(1));
-                td_string!(
-                    l,
-                    event.details.rounds_hint_round_robin,
-                    single,
-                    double = single * 2
-                )
-                .to_string()
-            }
-        })
+            RoundsAllowed::RoundRobin { single, .. } => td_string!(
+                l,
+                event.details.rounds_hint_round_robin,
+                single,
+                double = single * 2
+            )
+            .to_string(),
+        }
     });
     let rating_type = move || tournament.with(|t| t.info.rating_type);
     let set_rating_type = move |value: String| {
         let chosen = RatingType::from_id(&value);
         if rating_type() != chosen {
-            let _ = run(Box::new(move |t| {
+            let _ = store.run_event(&id.get_value(), |t| {
                 event::set_rating_type(t, chosen);
                 Ok(())
-            }));
+            });
         }
     };
 
@@ -298,7 +291,7 @@ pub fn EventDetails(
                         id="detail-name".to_owned()
                         label=Signal::derive(move || td_string!(lang.get(), event.details.name).to_string())
                         stored=Signal::derive(move || tournament.with(|t| t.name.clone()))
-                        apply=Callback::new(move |text: String| run(Box::new(move |t| event::rename(t, &text))))
+                        apply=Callback::new(move |text: String| store.run_event(&id.get_value(), |t| event::rename(t, &text)))
                         testid="detail-name"
                         class="wide"
                     />
@@ -347,7 +340,7 @@ pub fn EventDetails(
                     stored=Signal::derive(move || rounds.get().to_string())
                     apply=Callback::new(move |text: String| {
                         let n = text.trim().parse::<u32>().unwrap_or(0);
-                        run(Box::new(move |t| event::set_rounds(t, n)))
+                        store.run_event(&id.get_value(), |t| event::set_rounds(t, n))
                     })
                     kind="number"
                     testid="detail-rounds"
@@ -371,11 +364,11 @@ pub fn EventDetails(
                                     })
                                     stored=Signal::derive(move || {
                                         tournament.with(|t| {
-                                            details::round_dates(&t.info, r).pop().unwrap_or_default()
+                                            details::round_date(&t.info, r)
                                         })
                                     })
                                     apply=Callback::new(move |text: String| {
-                                        run(Box::new(move |t| event::set_round_date(t, r, &text)))
+                                        store.run_event(&id.get_value(), |t| event::set_round_date(t, r, &text))
                                     })
                                     kind="date"
                                     testid="detail-round-date"

@@ -14,8 +14,8 @@ pub(super) const COL_FIDE_ID: (usize, usize) = (58, 68);
 pub(super) const COL_BIRTH: (usize, usize) = (70, 79);
 pub(super) const COL_POINTS: (usize, usize) = (81, 84);
 /// Round 1's block starts here; round k's at `COL_FIRST_ROUND + ROUND_WIDTH * (k - 1)`.
-pub(super) const COL_FIRST_ROUND: usize = 92;
-pub(super) const ROUND_WIDTH: usize = 10;
+pub(crate) const COL_FIRST_ROUND: usize = 92;
+pub(crate) const ROUND_WIDTH: usize = 10;
 
 /// Guards against absurd files allocating without bound; far above any real event.
 pub(super) const MAX_ROUNDS: u32 = 999;

@@ -110,7 +110,7 @@ mod decode;
 mod error;
 mod extensions;
 mod format;
-mod layout;
+pub(crate) mod layout;
 mod player_line;
 mod read;
 mod records2026;
