@@ -231,11 +231,22 @@ describe('the event area in French, German and Japanese', () => {
           await page.getByRole('heading', { name: event['publish.heading'], exact: true }).waitFor();
           await byId(page, 'publish-url').fill('https://club.example/results');
           await byId(page, 'publish-qr').waitFor();
-          // On a phone the preview is below the fold: scroll to it as a reader would (a run on
-          // a loaded machine waited 30 s at 390 px for a frame still off-screen).
-          await byId(page, 'publish-preview').scrollIntoViewIfNeeded();
+          // The preview is a sandboxed frame below the fold (at 1280 px too, once the tabs take a
+          // second line), and Chromium may not lay out a frame that is off-screen: scroll to it as
+          // a reader would, again each try, since the frame reloads with the address typed and
+          // the late stylesheets can move it (runs under load waited 30 s for a frame that had
+          // scrolled out again).
           const preview = page.frameLocator('[data-testid="publish-preview"]');
-          await preview.getByRole('heading', { name: print['page.rounds'], exact: true }).waitFor();
+          const rounds = preview.getByRole('heading', { name: print['page.rounds'], exact: true });
+          for (let tries = 1; ; tries++) {
+            await byId(page, 'publish-preview').scrollIntoViewIfNeeded();
+            try {
+              await rounds.waitFor({ timeout: 10_000 });
+              break;
+            } catch (e) {
+              if (tries === 6) throw e;
+            }
+          }
           assert.equal(await preview.locator('html').getAttribute('lang'), lang);
           const published = await preview.locator('body').innerText();
           for (const fragment of await englishFragments(lang, ['print'])) {
