@@ -242,6 +242,11 @@ fn warning_kinds() -> Vec<TrfWarningKind> {
             player: 5,
             after_round: 3,
         },
+        TrfWarningKind::RecordNotUsed { code: "XXY".into() },
+        TrfWarningKind::RatingOutOfRange {
+            player: 4,
+            rating: 9999,
+        },
     ]
 }
 
