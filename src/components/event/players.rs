@@ -427,6 +427,7 @@ fn PlayerDetails(
         .to_string()
     };
     let sex_id = format!("player-sex-{p}");
+    let sex_error_id = format!("{sex_id}-error");
     view! {
         <fieldset class="player-details" data-testid="player-details">
             <legend>{legend}</legend>
@@ -438,6 +439,11 @@ fn PlayerDetails(
                     <select
                         id=sex_id
                         data-testid="player-sex"
+                        aria-invalid=move || sex_error.with(Option::is_some).then_some("true")
+                        aria-describedby={
+                            let id = sex_error_id.clone();
+                            move || sex_error.with(Option::is_some).then(|| id.clone())
+                        }
                         on:change=move |ev| set_sex(event_target_value(&ev))
                     >
                         <option value="" selected=move || sex.get().is_empty()>{tr!(event.players.sex_unset)}</option>
@@ -445,7 +451,7 @@ fn PlayerDetails(
                         <option value="w" selected=move || sex.get() == "w">{tr!(event.players.sex_w)}</option>
                     </select>
                     <Show when=move || sex_error.with(Option::is_some)>
-                        <p class="field-error" role="alert">{move || {
+                        <p class="field-error" id=sex_error_id.clone() role="alert">{move || {
                             let l = lang.get();
                             sex_error.with(|e| {
                                 e.as_ref().map(|e| crate::words::capitalised(&e.words(l)))
