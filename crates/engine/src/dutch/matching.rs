@@ -80,6 +80,11 @@ pub struct Matcher<W> {
     dirty: Vec<usize>,
     is_dirty: Vec<bool>,
     exposed: Vec<usize>,
+    /// The matching as the last [`Matcher::solve`] left it, which [`Matcher::mate`] reports.
+    /// Removing a pair may unmatch other vertices (a dissolved blossom's base loses its edge
+    /// out) until the next solve re-optimises; the bracket procedure reads the optimum it last
+    /// solved for, as the reference implementation reads its copy of the last matching.
+    stable: Vec<Option<usize>>,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -113,11 +118,13 @@ impl<W: Weight> Matcher<W> {
             dirty: (0..n).collect(),
             is_dirty: vec![true; n],
             exposed: Vec::new(),
+            stable: vec![None; n],
         }
     }
 
+    /// `v`'s mate in the last solved matching (see `stable`).
     pub fn mate(&self, v: usize) -> Option<usize> {
-        self.mate[v]
+        self.stable[v]
     }
 
     pub fn is_active(&self, v: usize) -> bool {
@@ -320,6 +327,9 @@ impl<W: Weight> Matcher<W> {
             }
         }
         self.run(g);
+        for &v in &self.live {
+            self.stable[v] = self.mate[v];
+        }
         self.live.iter().all(|&v| self.mate[v].is_some())
     }
 

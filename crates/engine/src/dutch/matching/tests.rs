@@ -10,6 +10,16 @@ impl Graph<W> for Dense {
     }
 }
 
+/// A small seeded pseudo-random generator (xorshift64) for the random graphs.
+fn xorshift(mut s: u64) -> impl FnMut() -> u64 {
+    move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    }
+}
+
 fn dense(n: usize, edges: &[(usize, usize, u64)]) -> Dense {
     let mut m = vec![vec![0; n]; n];
     for &(a, b, w) in edges {
@@ -78,13 +88,7 @@ fn best_by_subsets(g: &Dense, n: usize) -> Option<u64> {
 /// augmented must take no further part in it.
 #[test]
 fn several_augmentations_per_stage_stay_optimal() {
-    let mut s: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    };
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
     for case in 0..60 {
         let n = 12 + 2 * (case % 4);
         let mut edges = Vec::new();
@@ -126,14 +130,7 @@ fn several_augmentations_per_stage_stay_optimal() {
 
 #[test]
 fn matches_brute_force_and_warm_starts() {
-    // A small deterministic pseudo-random generator (xorshift) keeps the test seeded.
-    let mut s: u64 = 0x9e3779b97f4a7c15;
-    let mut next = move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    };
+    let mut next = xorshift(0x9e3779b97f4a7c15);
     for case in 0..300 {
         let n = 2 + 2 * (case % 5);
         let mut edges = Vec::new();
@@ -167,4 +164,66 @@ fn matches_brute_force_and_warm_starts() {
             }
         }
     }
+}
+
+/// Removing a pair reports, until the next solve, the matching the last solve found: the
+/// bracket procedure reads which players act as S1 from it right after fixing a pair, as the
+/// reference reads its copy of the last matching. (Removing a pair dissolves the blossoms
+/// around it, and a dissolved blossom's base may lose its edge out of the blossom: read live,
+/// two players still paired in the optimum would look unpaired — issue 29's seeds 483 and
+/// 13919.) Each later solve stays optimal over what is left.
+#[test]
+fn removing_a_pair_keeps_the_last_solved_matching_until_the_next_solve() {
+    let mut next = xorshift(0x0bad_5eed_1234_5678);
+    let mut disturbed = 0;
+    for case in 0..200 {
+        let n = 10 + 2 * (case % 3);
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in (a + 1)..n {
+                if next() % 4 != 0 {
+                    edges.push((a, b, 1 + next() % 4));
+                }
+            }
+        }
+        let g = dense(n, &edges);
+        let mut m = Matcher::<W>::new(n);
+        if !m.solve(&g) {
+            continue;
+        }
+        let mut left: Vec<usize> = (0..n).collect();
+        while left.len() > 2 {
+            let before: Vec<Option<usize>> = (0..n).map(|v| m.mate(v)).collect();
+            let u = left[(next() % left.len() as u64) as usize];
+            let v = before[u].expect("a perfect matching");
+            m.remove_pair(u, v);
+            left.retain(|&x| x != u && x != v);
+            disturbed += left.iter().filter(|&&x| m.mate[x] != before[x]).count();
+            for &x in &left {
+                assert_eq!(
+                    m.mate(x),
+                    before[x],
+                    "case {case}: {x} after removing {u}–{v}"
+                );
+            }
+            assert!(m.solve(&g), "case {case}");
+            let mut rest = vec![vec![0; left.len()]; left.len()];
+            for (i, &a) in left.iter().enumerate() {
+                for (j, &b) in left.iter().enumerate() {
+                    rest[i][j] = g.0[a][b];
+                }
+            }
+            let solved: u64 = left
+                .iter()
+                .filter_map(|&x| m.mate(x).filter(|&y| y > x).map(|y| g.0[x][y]))
+                .sum();
+            assert_eq!(
+                Some(solved),
+                best_by_subsets(&Dense(rest), left.len()),
+                "case {case}"
+            );
+        }
+    }
+    // The walk must meet the case it guards: removals that unmatch other vertices live.
+    assert!(disturbed > 0, "no removal disturbed the live matching");
 }
