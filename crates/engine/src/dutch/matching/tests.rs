@@ -94,7 +94,7 @@ fn several_augmentations_per_stage_stay_optimal() {
         let mut edges = Vec::new();
         for a in 0..n {
             for b in (a + 1)..n {
-                if next() % 3 != 0 {
+                if !next().is_multiple_of(3) {
                     // Few distinct weights: many ties and many blossoms.
                     edges.push((a, b, 1 + next() % 6));
                 }
@@ -136,7 +136,7 @@ fn matches_brute_force_and_warm_starts() {
         let mut edges = Vec::new();
         for a in 0..n {
             for b in (a + 1)..n {
-                if next() % 4 != 0 {
+                if !next().is_multiple_of(4) {
                     edges.push((a, b, 1 + next() % 20));
                 }
             }
@@ -181,7 +181,7 @@ fn removing_a_pair_keeps_the_last_solved_matching_until_the_next_solve() {
         let mut edges = Vec::new();
         for a in 0..n {
             for b in (a + 1)..n {
-                if next() % 4 != 0 {
+                if !next().is_multiple_of(4) {
                     edges.push((a, b, 1 + next() % 4));
                 }
             }
