@@ -16,6 +16,7 @@
 pub mod brackets;
 pub mod colour;
 pub mod criteria;
+pub mod explain;
 pub mod matching;
 pub mod weight;
 
