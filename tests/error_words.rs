@@ -465,6 +465,11 @@ fn pgn_kinds() -> Vec<PgnErrorKind> {
             other_line: 14,
         },
         PgnErrorKind::EmptyRound(2),
+        PgnErrorKind::SeveralEvents {
+            first: s("Spring Open"),
+            first_line: 1,
+            other: s("Autumn Open"),
+        },
         PgnErrorKind::NotRoundRobin(NotRoundRobin::MeetTooOften { times: 3 }),
         PgnErrorKind::NotRoundRobin(NotRoundRobin::TooFewPlayers),
         PgnErrorKind::NotRoundRobin(NotRoundRobin::TooManyRounds {
