@@ -67,8 +67,8 @@ struct WarnedImport {
     file_name: String,
     event_name: String,
     warnings: Vec<TrfWarning>,
-    /// Players who look withdrawn but are not recorded as such (a Swiss TRF without `XXW`):
-    /// each with a button that records the withdrawal.
+    /// Players who look withdrawn but are not recorded as such (a TRF without `XXW`): each
+    /// with a button that records the withdrawal.
     suggested: Vec<Withdrawal>,
 }
 
@@ -271,7 +271,7 @@ fn ImportWarnings(
     }
 }
 
-/// One button per player who looks withdrawn in an imported Swiss: it records the withdrawal
+/// One button per player who looks withdrawn in an imported TRF: it records the withdrawal
 /// (the import did not, see [`files::import`]); once recorded, the button says so.
 #[component]
 fn SuggestedWithdrawals(
