@@ -83,9 +83,19 @@ pub fn to_trf16(t: &Tournament) -> String {
     engine::trf::write_trf16(t)
 }
 
-/// File bytes as text: UTF-8, or Latin-1 (TRF's traditional encoding) when not valid UTF-8.
-pub fn decode(bytes: &[u8]) -> String {
-    engine::trf::decode(bytes)
+/// File bytes as text: UTF-8 (with or without a byte-order mark), UTF-16 (either byte order),
+/// else Latin-1 (TRF's traditional encoding); bytes that are none of these are refused naming
+/// the encoding ([`engine::trf::decode_text`]), never shown as odd characters.
+pub fn decode(bytes: &[u8]) -> Result<String, engine::trf::DecodeError> {
+    engine::trf::decode_text(bytes)
+}
+
+/// Why a chosen file gave no text: the browser could not read it, or its bytes are not text
+/// in an encoding the app reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    Browser(BrowserError),
+    NotText(engine::trf::DecodeError),
 }
 
 /// Offers `t` as a download in `format`, named after the event.
@@ -198,8 +208,8 @@ impl BrowserError {
 /// nothing was imported or changed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FileProblem {
-    /// The browser could not read the file.
-    Unreadable { name: String, error: BrowserError },
+    /// The browser could not read the file, or it is not text.
+    Unreadable { name: String, error: ReadError },
     /// The file does not read as an event.
     NotImported {
         name: String,
@@ -239,7 +249,7 @@ pub fn js_error_text(e: &wasm_bindgen::JsValue) -> String {
 /// Nothing happens when no file was chosen.
 pub fn read_chosen_file(
     ev: &web_sys::Event,
-    then: impl FnOnce(String, Result<String, BrowserError>) + 'static,
+    then: impl FnOnce(String, Result<String, ReadError>) + 'static,
 ) {
     use wasm_bindgen::JsCast;
     let Some(input) = ev
@@ -255,8 +265,10 @@ pub fn read_chosen_file(
     leptos::task::spawn_local(async move {
         let name = file.name();
         let text = match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
-            Ok(buffer) => Ok(decode(&js_sys::Uint8Array::new(&buffer).to_vec())),
-            Err(e) => Err(BrowserError::of(&e)),
+            Ok(buffer) => {
+                decode(&js_sys::Uint8Array::new(&buffer).to_vec()).map_err(ReadError::NotText)
+            }
+            Err(e) => Err(ReadError::Browser(BrowserError::of(&e))),
         };
         then(name, text);
     });
@@ -355,8 +367,12 @@ mod tests {
 
     #[test]
     fn latin1_fallback() {
-        assert_eq!(decode(b"Jos\xe9"), "José");
-        assert_eq!(decode("José".as_bytes()), "José");
+        assert_eq!(decode(b"Jos\xe9").as_deref(), Ok("José"));
+        assert_eq!(decode("José".as_bytes()).as_deref(), Ok("José"));
+        // UTF-16 is decoded; a file with zero bytes that is not UTF-16 is refused, not shown as
+        // odd characters.
+        assert_eq!(decode(&[0xFF, 0xFE, b'0', 0, b'1', 0]).as_deref(), Ok("01"));
+        assert!(decode(b"012 x\0y").is_err());
     }
 
     #[test]

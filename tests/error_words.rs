@@ -22,7 +22,8 @@ use engine::share::ShareError;
 use engine::swiss_whatif::SwissWhatIfError;
 use engine::tiebreak::{CodeError, System};
 use engine::trf::{
-    ByeRecordProblem, Found, PlayerNumber, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind,
+    ByeRecordProblem, DecodeError, Found, PlayerNumber, TrfError, TrfErrorKind, TrfWarning,
+    TrfWarningKind,
 };
 use engine::whatif::WhatIfError;
 use engine::RatingError;
@@ -553,6 +554,15 @@ fn analyses() -> Vec<Box<dyn Sample>> {
             paired: 5,
         }),
         Box::new(QrError { length: 5000 }),
+        Box::new(DecodeError::BadUtf16 {
+            big_endian: false,
+            offset: 12,
+        }),
+        Box::new(DecodeError::BadUtf16 {
+            big_endian: true,
+            offset: 31,
+        }),
+        Box::new(DecodeError::ZeroByte { offset: 5 }),
         Box::new(ShareError::Empty),
         Box::new(ShareError::UnknownVersion),
         Box::new(ShareError::Base64),

@@ -7,7 +7,7 @@
 
 use crate::components::files::import_handover::{take_pending, PgnFormat};
 use crate::event_id::EventId;
-use crate::files::{self, BrowserError, FileProblem, TrfWarning};
+use crate::files::{self, FileProblem, ReadError, TrfWarning};
 use crate::i18n::{td_string, Locale};
 use crate::store::{use_store, ImportedEvent, Store};
 use crate::tr;
@@ -106,7 +106,7 @@ pub fn ImportFile() -> impl IntoView {
     let pgn_format = RwSignal::new("infer".to_string());
 
     // A file read (or not): imported, with its warnings listed, or its error shown.
-    let handle = move |name: String, text: Result<String, BrowserError>, format: FormatChoice| {
+    let handle = move |name: String, text: Result<String, ReadError>, format: FormatChoice| {
         let navigate = navigate.clone();
         {
             let outcome = match &text {
