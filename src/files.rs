@@ -243,8 +243,8 @@ pub fn js_error_text(e: &wasm_bindgen::JsValue) -> String {
     }
 }
 
-/// The file chosen in an `<input type=file>`'s change event, read as text (UTF-8, or Latin-1
-/// for old TRF files) and handed to `then` with its name, or with why it could not be read.
+/// The file chosen in an `<input type=file>`'s change event, read as text ([`decode`]) and
+/// handed to `then` with its name, or with why it could not be read or is not text.
 /// The input is cleared first, so that choosing the same file again fires the event again.
 /// Nothing happens when no file was chosen.
 pub fn read_chosen_file(
