@@ -12,40 +12,25 @@ pub use engine::trf::{TrfWarning, TrfWarningKind};
 /// warnings (what a readable TRF got wrong, e.g. a points column that disagrees with the
 /// results) for the user to see.
 ///
-/// The engine's reader records only a file's own withdrawals (`XXW`); for a TRF without `XXW`
-/// this dialog detects them from the results ([`Tournament::detect_withdrawals`]: a run of
-/// forfeit losses up to the last round). In a Swiss they are not stored as withdrawn — a
-/// withdrawn player is left out of the next pairing, which the file does not say — but listed
-/// as warnings, so that the arbiter records the withdrawals that are real (the CLI's `pair`
-/// reads such a file the same way). A round-robin keeps them: its withdrawal view works from
-/// them.
+/// The event holds only the withdrawals the file records (`XXW`). For a TRF without `XXW`, the
+/// withdrawals its results show ([`Tournament::detect_withdrawals`]: a run of forfeit losses up
+/// to the last round) are suggestions: listed as warnings, each with a button that records it
+/// ([`suggested_withdrawals`]), never stored on their own — in a Swiss a withdrawn player is left
+/// out of the next pairing, in a round-robin their unplayed games are scored by a policy, and
+/// the file says neither (issue 30: an import changes nothing the file says).
 pub fn import(text: &str) -> Result<Imported, ImportError> {
     let mut imported = engine::io::import(text)?;
-    let t = &mut imported.tournament;
-    // The engine's reader records only the file's own withdrawals (`XXW`; issue 30): the
-    // detection from the results is this dialog's choice.
-    if trf_without_xxw(text) {
-        t.withdrawals = t.detect_withdrawals();
-    }
-    if withdrawals_are_suggestions(text, t) {
-        for w in std::mem::take(&mut t.withdrawals) {
-            imported.warnings.push(TrfWarning {
-                line: player_line(text, w.player).unwrap_or(1),
-                column: None,
-                kind: TrfWarningKind::LooksWithdrawn {
-                    player: w.player,
-                    after_round: w.after_round,
-                },
-            });
-        }
+    for w in suggested_withdrawals(text, &imported.tournament) {
+        imported.warnings.push(TrfWarning {
+            line: player_line(text, w.player).unwrap_or(1),
+            column: None,
+            kind: TrfWarningKind::LooksWithdrawn {
+                player: w.player,
+                after_round: w.after_round,
+            },
+        });
     }
     Ok(imported)
-}
-
-/// Whether the withdrawals detected in `text`, read into `t`, are only suggestions: a Swiss
-/// TRF without `XXW` (see [`import`]).
-fn withdrawals_are_suggestions(text: &str, t: &Tournament) -> bool {
-    trf_without_xxw(text) && t.format.system() == engine::tiebreak::System::Swiss
 }
 
 /// A TRF file that records no withdrawal (no `XXW` line).
@@ -56,10 +41,11 @@ fn trf_without_xxw(text: &str) -> bool {
     ) && !text.lines().any(|l| l.starts_with("XXW"))
 }
 
-/// The withdrawals [`import`] listed as warnings for event `t` imported from `text` and not
-/// recorded since: what the import's "Record the withdrawal" buttons offer.
+/// The withdrawals [`import`] lists as warnings for event `t` imported from `text` (a TRF
+/// without `XXW`) and not recorded since: what the import's "Record the withdrawal" buttons
+/// offer.
 pub fn suggested_withdrawals(text: &str, t: &Tournament) -> Vec<engine::Withdrawal> {
-    if !withdrawals_are_suggestions(text, t) {
+    if !trf_without_xxw(text) {
         return Vec::new();
     }
     t.detect_withdrawals()
@@ -97,9 +83,19 @@ pub fn to_trf16(t: &Tournament) -> String {
     engine::trf::write_trf16(t)
 }
 
-/// File bytes as text: UTF-8, or Latin-1 (TRF's traditional encoding) when not valid UTF-8.
-pub fn decode(bytes: &[u8]) -> String {
-    engine::trf::decode(bytes)
+/// File bytes as text: UTF-8 (with or without a byte-order mark), UTF-16 (either byte order),
+/// else Latin-1 (TRF's traditional encoding); bytes that are none of these are refused naming
+/// the encoding ([`engine::trf::decode_text`]), never shown as odd characters.
+pub fn decode(bytes: &[u8]) -> Result<String, engine::trf::DecodeError> {
+    engine::trf::decode_text(bytes)
+}
+
+/// Why a chosen file gave no text: the browser could not read it, or its bytes are not text
+/// in an encoding the app reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    Browser(BrowserError),
+    NotText(engine::trf::DecodeError),
 }
 
 /// Offers `t` as a download in `format`, named after the event.
@@ -212,8 +208,8 @@ impl BrowserError {
 /// nothing was imported or changed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FileProblem {
-    /// The browser could not read the file.
-    Unreadable { name: String, error: BrowserError },
+    /// The browser could not read the file, or it is not text.
+    Unreadable { name: String, error: ReadError },
     /// The file does not read as an event.
     NotImported {
         name: String,
@@ -247,13 +243,13 @@ pub fn js_error_text(e: &wasm_bindgen::JsValue) -> String {
     }
 }
 
-/// The file chosen in an `<input type=file>`'s change event, read as text (UTF-8, or Latin-1
-/// for old TRF files) and handed to `then` with its name, or with why it could not be read.
+/// The file chosen in an `<input type=file>`'s change event, read as text ([`decode`]) and
+/// handed to `then` with its name, or with why it could not be read or is not text.
 /// The input is cleared first, so that choosing the same file again fires the event again.
 /// Nothing happens when no file was chosen.
 pub fn read_chosen_file(
     ev: &web_sys::Event,
-    then: impl FnOnce(String, Result<String, BrowserError>) + 'static,
+    then: impl FnOnce(String, Result<String, ReadError>) + 'static,
 ) {
     use wasm_bindgen::JsCast;
     let Some(input) = ev
@@ -269,8 +265,10 @@ pub fn read_chosen_file(
     leptos::task::spawn_local(async move {
         let name = file.name();
         let text = match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
-            Ok(buffer) => Ok(decode(&js_sys::Uint8Array::new(&buffer).to_vec())),
-            Err(e) => Err(BrowserError::of(&e)),
+            Ok(buffer) => {
+                decode(&js_sys::Uint8Array::new(&buffer).to_vec()).map_err(ReadError::NotText)
+            }
+            Err(e) => Err(ReadError::Browser(BrowserError::of(&e))),
         };
         then(name, text);
     });
@@ -341,7 +339,7 @@ mod tests {
     }
 
     #[test]
-    fn a_round_robin_trf_keeps_its_detected_withdrawals() {
+    fn a_round_robin_trf_without_xxw_suggests_its_withdrawals_and_stores_none() {
         let t = engine::example::withdrawal();
         let text = engine::trf::write(&t)
             .lines()
@@ -349,9 +347,16 @@ mod tests {
             .collect::<Vec<_>>()
             .join("\n");
         let imported = import(&text).expect("reads");
-        assert!(!imported.tournament.withdrawals.is_empty());
-        assert_eq!(imported.tournament.withdrawals, t.detect_withdrawals());
-        assert!(suggested_withdrawals(&text, &imported.tournament).is_empty());
+        assert!(imported.tournament.withdrawals.is_empty());
+        let detected = t.detect_withdrawals();
+        assert!(!detected.is_empty());
+        assert_eq!(suggested_withdrawals(&text, &imported.tournament), detected);
+        let warned = imported
+            .warnings
+            .iter()
+            .filter(|w| matches!(w.kind, TrfWarningKind::LooksWithdrawn { .. }))
+            .count();
+        assert_eq!(warned, detected.len());
     }
 
     #[test]
@@ -362,8 +367,12 @@ mod tests {
 
     #[test]
     fn latin1_fallback() {
-        assert_eq!(decode(b"Jos\xe9"), "José");
-        assert_eq!(decode("José".as_bytes()), "José");
+        assert_eq!(decode(b"Jos\xe9").as_deref(), Ok("José"));
+        assert_eq!(decode("José".as_bytes()).as_deref(), Ok("José"));
+        // UTF-16 is decoded; a file with zero bytes that is not UTF-16 is refused, not shown as
+        // odd characters.
+        assert_eq!(decode(&[0xFF, 0xFE, b'0', 0, b'1', 0]).as_deref(), Ok("01"));
+        assert!(decode(b"012 x\0y").is_err());
     }
 
     #[test]

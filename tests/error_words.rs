@@ -22,7 +22,8 @@ use engine::share::ShareError;
 use engine::swiss_whatif::SwissWhatIfError;
 use engine::tiebreak::{CodeError, System};
 use engine::trf::{
-    ByeRecordProblem, Found, PlayerNumber, TrfError, TrfErrorKind, TrfWarning, TrfWarningKind,
+    ByeRecordProblem, DecodeError, Found, PlayerNumber, TrfError, TrfErrorKind, TrfWarning,
+    TrfWarningKind,
 };
 use engine::whatif::WhatIfError;
 use engine::RatingError;
@@ -465,6 +466,11 @@ fn pgn_kinds() -> Vec<PgnErrorKind> {
             other_line: 14,
         },
         PgnErrorKind::EmptyRound(2),
+        PgnErrorKind::SeveralEvents {
+            first: s("Spring Open"),
+            first_line: 1,
+            other: s("Autumn Open"),
+        },
         PgnErrorKind::NotRoundRobin(NotRoundRobin::MeetTooOften { times: 3 }),
         PgnErrorKind::NotRoundRobin(NotRoundRobin::TooFewPlayers),
         PgnErrorKind::NotRoundRobin(NotRoundRobin::TooManyRounds {
@@ -548,6 +554,15 @@ fn analyses() -> Vec<Box<dyn Sample>> {
             paired: 5,
         }),
         Box::new(QrError { length: 5000 }),
+        Box::new(DecodeError::BadUtf16 {
+            big_endian: false,
+            offset: 12,
+        }),
+        Box::new(DecodeError::BadUtf16 {
+            big_endian: true,
+            offset: 31,
+        }),
+        Box::new(DecodeError::ZeroByte { offset: 5 }),
         Box::new(ShareError::Empty),
         Box::new(ShareError::UnknownVersion),
         Box::new(ShareError::Base64),

@@ -134,7 +134,7 @@ enum Status {
     },
     ReadFailed {
         file: String,
-        error: BrowserError,
+        error: files::ReadError,
     },
     RestoreFailed {
         file: String,

@@ -14,9 +14,21 @@ fn mid_event() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/dutch-2026/t002/r03.trf")
 }
 
+/// A TRF-2026 file prepared for pairing round 2 in which player 1's only game so far is a
+/// forfeit loss (round 1 against player 9); the reference pairs player 1 in round 2.
+fn after_one_forfeit() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/dutch-2026/t007/r02.trf")
+}
+
 #[test]
 fn convert_adds_no_withdrawal_and_the_next_round_pairs_the_same() {
-    let src = mid_event();
+    convert_then_pair(&mid_event(), 19, "18");
+    convert_then_pair(&after_one_forfeit(), 8, "1");
+}
+
+/// `convert` to TRF, to JSON and back to TRF, then `pair` each: the boards of the original,
+/// which has `boards` pairs, `player` (the forfeit loser) among them.
+fn convert_then_pair(src: &Path, boards: usize, player: &str) {
     let dir = tempfile::tempdir().unwrap();
     let trf = dir.path().join("out.trf");
     let json = dir.path().join("out.json");
@@ -29,14 +41,19 @@ fn convert_adds_no_withdrawal_and_the_next_round_pairs_the_same() {
         }
         cmd.assert().success().stderr(predicate::str::is_empty());
     };
-    run(&[&src, &trf]);
-    run(&[&src, &json]);
+    run(&[src, &trf]);
+    run(&[src, &json]);
     run(&[&json, &back]);
     let written = std::fs::read_to_string(&trf).unwrap();
     assert!(!written.contains("XXW"), "{written}");
     assert_eq!(std::fs::read_to_string(&back).unwrap(), written);
     let original = stdout_of(&["pair", src.to_str().unwrap()]);
-    assert!(original.starts_with("19\n"), "{original}");
+    assert!(original.starts_with(&format!("{boards}\n")), "{original}");
+    let paired = original.lines().skip(1);
+    assert!(
+        paired.flat_map(str::split_whitespace).any(|n| n == player),
+        "{original}"
+    );
     for converted in [&trf, &json, &back] {
         assert_eq!(stdout_of(&["pair", converted.to_str().unwrap()]), original);
     }
@@ -99,4 +116,132 @@ fn every_encoding_reads_the_same_and_other_bytes_are_refused_naming_it() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("zero byte"));
+}
+
+/// A small Swiss as a program on Windows writes it: the specification's layout line and a
+/// column ruler above the players, a `###` comment, a blank line, a Latin-1 name.
+const WRITTEN_ELSEWHERE: &str = "\
+012 Open de Besançon
+### exported by a pairing program
+
+DDD SSSS sTTT NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN RRRR FFF IIIIIIIIIII BBBB/BB/BB PPPP RRRR  1111 1 1
+         1         2         3         4         5         6         7         8         9
+001    1      Müller, José                      2200                             1.0    1     2 w 1
+001    2      Ørsted, Åse                       2100                             0.0    2     1 b 0
+XXR 5
+";
+
+/// `crosstable convert INPUT OUTPUT`, run.
+fn convert(input: &Path, output: &Path) -> assert_cmd::assert::Assert {
+    cli().arg("convert").arg(input).arg(output).assert()
+}
+
+/// `text` in the encoding `how` names.
+fn encoded(text: &str, how: &str) -> Vec<u8> {
+    let crlf = text.replace('\n', "\r\n");
+    let utf16 = |big_endian: bool| {
+        let mut out = Vec::new();
+        for u in "\u{feff}".encode_utf16().chain(crlf.encode_utf16()) {
+            out.extend(if big_endian {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            });
+        }
+        out
+    };
+    match how {
+        "utf-8" => text.as_bytes().to_vec(),
+        "utf-8 bom crlf" => [&[0xEF, 0xBB, 0xBF][..], crlf.as_bytes()].concat(),
+        "latin-1 crlf" => crlf
+            .chars()
+            .map(|c| u8::try_from(u32::from(c)).expect("a Latin-1 character"))
+            .collect(),
+        "utf-16le" => utf16(false),
+        _ => utf16(true),
+    }
+}
+
+#[test]
+fn a_file_reads_the_same_in_every_encoding_with_rulers_and_comments() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut converted = Vec::new();
+    for how in [
+        "utf-8",
+        "utf-8 bom crlf",
+        "latin-1 crlf",
+        "utf-16le",
+        "utf-16be",
+    ] {
+        let input = dir.path().join(format!("{how}.trf"));
+        std::fs::write(&input, encoded(WRITTEN_ELSEWHERE, how)).unwrap();
+        let output = dir.path().join(format!("{how}.out.trf"));
+        convert(&input, &output)
+            .success()
+            .stderr(predicate::str::is_empty());
+        converted.push((how, std::fs::read_to_string(&output).unwrap()));
+    }
+    let (_, first) = &converted[0];
+    for kept in [
+        "Müller, José",
+        "Ørsted, Åse",
+        "### exported by a pairing program",
+        "DDD SSSS sTTT",
+        "         1         2",
+    ] {
+        assert!(first.contains(kept), "{kept:?} in {first}");
+    }
+    for (how, text) in &converted {
+        assert_eq!(text, first, "{how}");
+    }
+}
+
+#[test]
+fn a_pgn_of_games_of_tags_alone_is_read_whole() {
+    let game = |round: &str, white: &str, black: &str, result: &str| {
+        format!(
+            "[Event \"Open\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n\
+             [Result \"{result}\"]\n"
+        )
+    };
+    let pgn = [
+        game("1.1", "Ann", "Bob", "1-0"),
+        game("1.2", "Cid", "Dee", "1/2-1/2"),
+        game("2.1", "Dee", "Ann", "0-1"),
+    ]
+    .concat();
+    let input = file_with(&pgn, ".pgn");
+    let dir = tempfile::tempdir().unwrap();
+    let output = dir.path().join("out.pgn");
+    convert(input.path(), &output).success();
+    let written = std::fs::read_to_string(&output).unwrap();
+    assert_eq!(written.matches("[White ").count(), 3, "{written}");
+}
+
+#[test]
+fn bad_input_is_refused_naming_its_line_and_nothing_is_written() {
+    let two_events = "[Event \"Spring\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n\
+                      [Result \"1-0\"]\n[Event \"Autumn\"]\n[Round \"1\"]\n[White \"C\"]\n\
+                      [Black \"D\"]\n[Result \"0-1\"]\n";
+    let not_a_record = WRITTEN_ELSEWHERE.replace("### exported", "exported");
+    let dir = tempfile::tempdir().unwrap();
+    for (text, ext, says) in [
+        (
+            two_events,
+            ".pgn",
+            "line 6: this game is of the event “Autumn”",
+        ),
+        (
+            not_a_record.as_str(),
+            ".trf",
+            "line 2, column 1: expected a TRF record",
+        ),
+    ] {
+        let input = file_with(text, ext);
+        let output = dir.path().join("out.json");
+        convert(input.path(), &output)
+            .failure()
+            .stderr(predicate::str::contains(says));
+        assert!(!output.exists(), "{says}: nothing is written");
+    }
 }

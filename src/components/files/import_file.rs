@@ -7,7 +7,7 @@
 
 use crate::components::files::import_handover::{take_pending, PgnFormat};
 use crate::event_id::EventId;
-use crate::files::{self, BrowserError, FileProblem, TrfWarning};
+use crate::files::{self, FileProblem, ReadError, TrfWarning};
 use crate::i18n::{td_string, Locale};
 use crate::store::{use_store, ImportedEvent, Store};
 use crate::tr;
@@ -67,8 +67,8 @@ struct WarnedImport {
     file_name: String,
     event_name: String,
     warnings: Vec<TrfWarning>,
-    /// Players who look withdrawn but are not recorded as such (a Swiss TRF without `XXW`):
-    /// each with a button that records the withdrawal.
+    /// Players who look withdrawn but are not recorded as such (a TRF without `XXW`): each
+    /// with a button that records the withdrawal.
     suggested: Vec<Withdrawal>,
 }
 
@@ -106,7 +106,7 @@ pub fn ImportFile() -> impl IntoView {
     let pgn_format = RwSignal::new("infer".to_string());
 
     // A file read (or not): imported, with its warnings listed, or its error shown.
-    let handle = move |name: String, text: Result<String, BrowserError>, format: FormatChoice| {
+    let handle = move |name: String, text: Result<String, ReadError>, format: FormatChoice| {
         let navigate = navigate.clone();
         {
             let outcome = match &text {
@@ -271,7 +271,7 @@ fn ImportWarnings(
     }
 }
 
-/// One button per player who looks withdrawn in an imported Swiss: it records the withdrawal
+/// One button per player who looks withdrawn in an imported TRF: it records the withdrawal
 /// (the import did not, see [`files::import`]); once recorded, the button says so.
 #[component]
 fn SuggestedWithdrawals(

@@ -36,8 +36,11 @@ fn session_storage() -> Option<web_sys::Storage> {
 /// Why a chosen file could not be handed over, as facts (worded when drawn).
 #[derive(Clone, Debug, PartialEq)]
 enum HandOverProblem {
-    /// The browser could not read the file.
-    Unreadable { name: String, error: BrowserError },
+    /// The browser could not read the file, or it is not text.
+    Unreadable {
+        name: String,
+        error: files::ReadError,
+    },
     /// Session storage could not keep it (larger than the tab's session storage, storage
     /// disabled): `None` when the browser has no session storage at all.
     NotKept {

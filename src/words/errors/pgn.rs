@@ -53,6 +53,11 @@ fn what(l: Locale, kind: &PgnErrorKind) -> String {
             other_line,
         } => td_string!(l, errors.pgn.plays_twice, name, round, other_line).to_string(),
         PgnErrorKind::EmptyRound(round) => td_string!(l, errors.pgn.empty_round, round).to_string(),
+        PgnErrorKind::SeveralEvents {
+            first,
+            first_line,
+            other,
+        } => td_string!(l, errors.pgn.several_events, first, first_line, other).to_string(),
         PgnErrorKind::NotRoundRobin(why) => {
             let why = match why {
                 NotRoundRobin::MeetTooOften { times } => {
@@ -142,6 +147,9 @@ fn fix(l: Locale, kind: &PgnErrorKind) -> String {
         PgnErrorKind::SamePlayer(_) => td_string!(l, errors.pgn_fix.same_player).to_string(),
         PgnErrorKind::PlaysTwice { .. } => td_string!(l, errors.pgn_fix.plays_twice).to_string(),
         PgnErrorKind::EmptyRound(_) => td_string!(l, errors.pgn_fix.empty_round).to_string(),
+        PgnErrorKind::SeveralEvents { .. } => {
+            td_string!(l, errors.pgn_fix.several_events).to_string()
+        }
         PgnErrorKind::NotRoundRobin(_) => td_string!(l, errors.pgn_fix.not_round_robin).to_string(),
         PgnErrorKind::UnknownPlayer(_) => td_string!(l, errors.pgn_fix.unknown_player).to_string(),
         PgnErrorKind::RoundBeyondSchedule { .. } => {

@@ -3,11 +3,12 @@
 
 use super::json_detail;
 use crate::backup::{BackupError, BACKUP_VERSION};
-use crate::files::{BrowserError, FileProblem};
+use crate::files::{BrowserError, FileProblem, ReadError};
 use crate::i18n::{td_string, Locale};
 use crate::persist::{StoredProblem, Unavailable, WriteProblem, SCHEMA_VERSION};
 use crate::store::StaleNotice;
 use crate::words::Words;
+use engine::trf::DecodeError;
 
 impl Words for BrowserError {
     fn words(&self, locale: Locale) -> String {
@@ -30,6 +31,34 @@ impl Words for BrowserError {
                 message = self.message.clone()
             )
             .to_string(),
+        }
+    }
+}
+
+impl Words for ReadError {
+    fn words(&self, l: Locale) -> String {
+        match self {
+            ReadError::Browser(e) => e.words(l),
+            ReadError::NotText(e) => e.words(l),
+        }
+    }
+}
+
+impl Words for DecodeError {
+    /// The encoding named, never the bytes shown as characters.
+    fn words(&self, l: Locale) -> String {
+        match *self {
+            DecodeError::BadUtf16 {
+                big_endian: false,
+                offset,
+            } => td_string!(l, errors.decode.bad_utf16_le, offset).to_string(),
+            DecodeError::BadUtf16 {
+                big_endian: true,
+                offset,
+            } => td_string!(l, errors.decode.bad_utf16_be, offset).to_string(),
+            DecodeError::ZeroByte { offset } => {
+                td_string!(l, errors.decode.zero_byte, offset).to_string()
+            }
         }
     }
 }

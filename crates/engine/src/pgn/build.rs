@@ -31,6 +31,7 @@ pub fn to_event(
     choice: FormatChoice,
 ) -> Result<(Tournament, Vec<TrfWarning>), PgnError> {
     let parsed = read::parse(text)?;
+    games::check_one_event(&parsed)?;
     let mut warnings = Vec::new();
     let records = games::records(&parsed, &mut warnings)?;
     games::check_once_per_round(&records)?;
@@ -222,7 +223,9 @@ fn first_value<'a>(games: &'a [PgnGame], tag: &str) -> Option<&'a str> {
 }
 
 fn event_name(games: &[PgnGame]) -> String {
-    first_value(games, "Event")
+    games
+        .iter()
+        .find_map(games::event_of)
         .unwrap_or("Imported games")
         .to_owned()
 }

@@ -48,6 +48,13 @@ pub enum PgnErrorKind {
     },
     /// A round has no game although later rounds do.
     EmptyRound(u32),
+    /// The games' Event tags name two events (one event per import); `first_line` is the line
+    /// of a game of the first one.
+    SeveralEvents {
+        first: String,
+        first_line: usize,
+        other: String,
+    },
     /// The games cannot be a round-robin (asked for one).
     NotRoundRobin(NotRoundRobin),
     /// Names that are not players of the event the results are merged into, each with its
@@ -183,6 +190,11 @@ impl PgnErrorKind {
             PgnErrorKind::EmptyRound(_) => {
                 "add the round's games, or correct the Round tags of the later rounds".into()
             }
+            PgnErrorKind::SeveralEvents { .. } => {
+                "split the file into one file per event and import each, or give the games of \
+                 one event the same Event tag"
+                    .into()
+            }
             PgnErrorKind::NotRoundRobin(_) => "import the games as a Swiss instead".into(),
             PgnErrorKind::UnknownPlayer(_) => {
                 "correct the name to match the event's player list, or add the player to the \
@@ -241,6 +253,15 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::EmptyRound(r) => {
                 write!(f, "round {r} has no game although later rounds do")
             }
+            PgnErrorKind::SeveralEvents {
+                first,
+                first_line,
+                other,
+            } => write!(
+                f,
+                "this game is of the event “{other}”, the game at line {first_line} of \
+                 “{first}”: the file holds several events"
+            ),
             PgnErrorKind::NotRoundRobin(why) => write!(f, "the games are not a round-robin: {why}"),
             PgnErrorKind::UnknownPlayer(names) => {
                 f.write_str("not players of this event: ")?;

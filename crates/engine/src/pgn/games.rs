@@ -202,6 +202,36 @@ fn record(game: &PgnGame, warnings: &mut Vec<TrfWarning>) -> Result<Record, PgnE
     })
 }
 
+/// The Event tag of a game, unless it is a placeholder (`?`, `-`, `.`) or missing.
+pub fn event_of(game: &PgnGame) -> Option<&str> {
+    game.value("Event")
+        .filter(|v| !v.chars().all(|c| matches!(c, '?' | '-' | '.')))
+}
+
+/// Refuses games of two events (Event tags that differ, compared by [`name_key`]): an import
+/// makes one event, and mixing two would pair and rank players who never met in one.
+pub fn check_one_event(games: &[PgnGame]) -> Result<(), PgnError> {
+    let mut first: Option<(&str, usize)> = None;
+    for g in games {
+        let Some(event) = event_of(g) else { continue };
+        match first {
+            None => first = Some((event, g.line)),
+            Some((f, first_line)) if name_key(f) != name_key(event) => {
+                return Err(PgnError::at(
+                    g.tag("Event").map_or(g.line, |t| t.line),
+                    PgnErrorKind::SeveralEvents {
+                        first: f.to_owned(),
+                        first_line,
+                        other: event.to_owned(),
+                    },
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
 /// Refuses a player in two games of one round (names compared by [`name_key`]).
 pub fn check_once_per_round(records: &[Record]) -> Result<(), PgnError> {
     let mut seen: std::collections::HashMap<(u32, String), usize> = Default::default();

@@ -64,6 +64,7 @@ impl Merge {
 /// in one error; the first game that contradicts the event's pairing is the error otherwise.
 pub fn merge(t: &Tournament, text: &str) -> Result<Merge, PgnError> {
     let parsed = read::parse(text)?;
+    games::check_one_event(&parsed)?;
     let mut warnings = Vec::new();
     let records = games::records(&parsed, &mut warnings)?;
     games::check_once_per_round(&records)?;

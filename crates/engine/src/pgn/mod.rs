@@ -5,7 +5,10 @@
 //! The import reads the tags White, Black, Round (`3`, or `3.2` for board 2), Result, WhiteElo,
 //! BlackElo, Event, Site and Date of each game; the moves, comments, variations, NAGs and
 //! escape lines are skipped but must be well formed. Names match without case and extra blanks
-//! ([`name_key`]). A game against `BYE` is a bye. Every error carries the line, what was found
+//! ([`name_key`]). A game against `BYE` is a bye. A game may be tags alone, without moves or
+//! a result after them (its Result tag is enough): it ends where a tag it already has comes
+//! again. One import is one event: games whose Event tags name two events are refused
+//! ([`PgnErrorKind::SeveralEvents`]). Every error carries the line, what was found
 //! and how to fix it ([`PgnError`]); nothing is half-imported.
 
 mod build;

@@ -114,12 +114,16 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
         }
         match c {
             '[' if variations.is_empty() => {
-                if in_moves || game.as_ref().is_some_and(|g| g.termination.is_some()) {
+                let line = cur.line;
+                let tag = read_tag(&mut cur)?;
+                // A game's tags end at its moves or its result; a game of tags alone (its Result
+                // tag says how it ended) ends where a tag it already has comes again — else
+                // every later game would be read into it, and the file imported as one game.
+                let repeated = game.as_ref().is_some_and(|g| g.tag(&tag.name).is_some());
+                if in_moves || repeated || game.as_ref().is_some_and(|g| g.termination.is_some()) {
                     finish(&mut games, &mut game);
                     in_moves = false;
                 }
-                let line = cur.line;
-                let tag = read_tag(&mut cur)?;
                 game.get_or_insert_with(|| PgnGame {
                     line,
                     ..PgnGame::default()

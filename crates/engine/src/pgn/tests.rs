@@ -481,3 +481,99 @@ fn fixture_broken_file_names_its_line() {
         "line 7, column 17: a variation opened with ( here is never closed; close the variation with )"
     );
 }
+
+/// A game of tags alone, as some databases publish a tournament's results: no moves, no result
+/// token — its Result tag says how it ended.
+fn tags_only(event: &str, round: &str, white: &str, black: &str, result: &str) -> String {
+    format!(
+        "[Event \"{event}\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n\
+         [Result \"{result}\"]\n"
+    )
+}
+
+#[test]
+fn games_of_tags_alone_are_each_a_game() {
+    // Without a blank line between them, as well as with one.
+    let text = [
+        tags_only("Open", "1.12", "Ann", "Bob", "1-0"),
+        tags_only("Open", "1.2", "Cid", "Dee", "1/2-1/2"),
+        "\n".to_owned(),
+        tags_only("Open", "2.1", "Ann", "Cid", "0-1"),
+    ]
+    .concat();
+    let games = parse(&text).expect("reads");
+    assert_eq!(
+        games.iter().map(|g| g.line).collect::<Vec<_>>(),
+        vec![1, 6, 12]
+    );
+    assert!(games.iter().all(|g| g.termination.is_none()));
+    let (t, warnings) = to_event(&text, FormatChoice::Infer).expect("all three games");
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(t.players.len(), 4);
+    assert_eq!(t.rounds.len(), 2);
+    // `1.12` is board 12 of round 1, after board 2.
+    let names = |g: &crate::model::Game| {
+        (
+            t.player(g.white).map(|p| p.name.clone()),
+            t.player(g.black).map(|p| p.name.clone()),
+        )
+    };
+    let round1: Vec<_> = t.rounds[0].games.iter().map(names).collect();
+    assert_eq!(
+        round1,
+        vec![
+            (Some("Cid".into()), Some("Dee".into())),
+            (Some("Ann".into()), Some("Bob".into()))
+        ]
+    );
+    assert_eq!(
+        t.rounds[1].games[0].result,
+        GameResult::Played(Outcome::BlackWins)
+    );
+}
+
+#[test]
+fn a_round_tag_with_a_board_is_round_and_board() {
+    let games = parse(&tags_only("Open", "3.12", "Ann", "Bob", "1-0")).expect("reads");
+    let records = super::games::records(&games, &mut Vec::new()).expect("a game");
+    assert_eq!((records[0].round, records[0].board), (3, Some(12)));
+}
+
+#[test]
+fn two_events_in_one_file_are_refused_naming_both() {
+    // The second game's `?` names no event.
+    let games = [
+        ("Spring Open", "Ann", "Bob"),
+        ("?", "Cid", "Dee"),
+        ("Autumn Open", "Eve", "Fay"),
+    ];
+    let text: String = games
+        .iter()
+        .map(|(event, white, black)| tags_only(event, "1", white, black, "1-0"))
+        .collect();
+    let e = to_event(&text, FormatChoice::Infer).unwrap_err();
+    assert_eq!(e.line, 11);
+    assert_eq!(
+        e.kind,
+        PgnErrorKind::SeveralEvents {
+            first: "Spring Open".into(),
+            first_line: 1,
+            other: "Autumn Open".into(),
+        }
+    );
+    let message = e.to_string();
+    assert!(message.contains("one file per event"), "{message}");
+    // The same event spelt with other blanks or case is one event.
+    let same = [
+        tags_only("Spring Open", "1", "Ann", "Bob", "1-0"),
+        tags_only("spring  open", "1", "Cid", "Dee", "1-0"),
+    ]
+    .concat();
+    assert!(to_event(&same, FormatChoice::Infer).is_ok());
+    // Merging into an event refuses them too.
+    let (t, _) = to_event(&same, FormatChoice::Infer).expect("one event");
+    assert!(matches!(
+        merge(&t, &text).map_err(|e| e.kind),
+        Err(PgnErrorKind::SeveralEvents { .. })
+    ));
+}

@@ -623,8 +623,9 @@ pub enum TrfWarningKind {
     },
     /// A PGN Elo tag that is not a rating (`tag`: `WhiteElo` or `BlackElo`).
     BadElo { tag: &'static str, found: String },
-    /// A Swiss player who took part in no round after `after_round` and lost by forfeit, while
-    /// the file records no withdrawal (the app lists it; the player stays in the pairing).
+    /// A player who took part in no round after `after_round` and lost by forfeit, while the
+    /// file records no withdrawal (the app lists it, with a button that records it; until then
+    /// the player is not withdrawn: paired in a Swiss, unplayed games not imputed).
     LooksWithdrawn { player: StartNo, after_round: u32 },
     /// A record this program does not read (another program's extension, an option such as
     /// JaVaFo's `XXC rank`): kept verbatim and written back on export, but it changes nothing.
@@ -695,7 +696,7 @@ impl fmt::Display for TrfWarningKind {
             } => write!(
                 f,
                 "player {player} has taken part in no round and lost by forfeit, but the file \
-                 records no withdrawal: the player stays in the pairing until you record one"
+                 records no withdrawal: the player is not taken as withdrawn until you record it"
             ),
             TrfWarningKind::LooksWithdrawn {
                 player,
@@ -703,8 +704,8 @@ impl fmt::Display for TrfWarningKind {
             } => write!(
                 f,
                 "player {player} has taken part in no round after round {after_round} and lost \
-                 by forfeit, but the file records no withdrawal: the player stays in the pairing \
-                 until you record one"
+                 by forfeit, but the file records no withdrawal: the player is not taken as \
+                 withdrawn until you record it"
             ),
             TrfWarningKind::RecordNotUsed { code } => write!(
                 f,

@@ -72,13 +72,17 @@ fn known_unused(code: &str) -> bool {
     ) || (code.starts_with('3') && code.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// A line that is not a record but a column ruler (digits, blanks and punctuation only, as
-/// programs put above the player records): kept as a comment, not refused.
+/// A line that is not a record but a column ruler, as programs put above the player records
+/// (Swiss-Manager, FIDE's samples): digits, blanks and punctuation only
+/// (`         1         2`, `1234567890…`), or the specification's layout line, which spells
+/// each field with letters after `DDD` for the record code (`DDD SSSS sTTT NNNN…`). Kept as a
+/// comment, neither refused nor read as a record.
 pub(super) fn is_ruler(line: &str) -> bool {
-    line.chars().any(|c| !c.is_whitespace())
+    let digits = line.chars().any(|c| !c.is_whitespace())
         && line
             .chars()
-            .all(|c| c.is_ascii_digit() || c.is_whitespace() || "-=+|.:*#_".contains(c))
+            .all(|c| c.is_ascii_digit() || c.is_whitespace() || "-=+|.:*#_".contains(c));
+    digits || line.starts_with("DDD ")
 }
 
 impl Reader {
@@ -96,7 +100,10 @@ impl Reader {
             line
         };
         let chars: Vec<char> = line.chars().collect();
-        let Some(code) = record_code(&chars) else {
+        // A ruler's digits may look like a record code (`123456…`), so a line is a ruler only
+        // when it is no record, except for the layout line, whose `DDD` is no record's code.
+        let code = record_code(&chars).filter(|c| c != "DDD");
+        let Some(code) = code else {
             if is_ruler(line) {
                 self.extras.push(line.trim_end().to_owned());
                 return Ok(());

@@ -97,15 +97,26 @@ fn byes_keep_the_code_the_file_wrote() {
 
 #[test]
 fn team_count_comments_rulers_and_blank_lines_are_kept() {
+    // The three ruler lines Swiss-Manager and FIDE's samples put above the player records.
     let ruler = "         1         2         3";
+    let digits = "123456789012345678901234567890";
+    let layout = "DDD SSSS sTTT NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN RRRR FFF IIIIIIIIIII BBBB/BB/BB \
+                  PPPP RRRR  1111 1 1  2222 2 2";
     let text = format!(
-        "012 Teams\r\n082 50\r\n\r\n### exported by some program\r\n{ruler}\r\n{}",
+        "012 Teams\r\n082 50\r\n\r\n### exported by some program\r\n{ruler}\r\n{digits}\r\n\
+         {layout}\r\n{}",
         mid_swiss().replace('\n', "\r\n")
     );
     let (t, warnings) = parse_with_warnings(&text).expect("valid");
     assert!(warnings.is_empty(), "{warnings:?}");
     let written = write(&t);
-    for kept in ["082 50", "### exported by some program", ruler] {
+    for kept in [
+        "082 50",
+        "### exported by some program",
+        ruler,
+        digits,
+        layout,
+    ] {
         assert!(written.lines().any(|l| l == kept), "{kept:?} in {written}");
     }
     assert_eq!(written.matches("082").count(), 1, "{written}");
