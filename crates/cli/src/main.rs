@@ -22,6 +22,7 @@ use std::process::ExitCode;
 mod sensitivity_cmd;
 mod simulate_cmd;
 mod tiebreak_cmd;
+mod why_cmd;
 
 #[derive(Parser)]
 #[command(
@@ -148,6 +149,10 @@ enum Command {
     /// system from the rounds before it and compared with the file's, and the points and ranks
     /// the file declares. Exit status 0 all agree, 1 differences (listed), 2 cannot check.
     Check(check_cmd::CheckArgs),
+    /// Why each board of a Swiss round was paired as it was: the score group, the floater,
+    /// what decided the opponents (the natural pairing, or the criterion that ruled it out) and
+    /// the colour rule (C.04.3 art. 5.2).
+    Why(why_cmd::WhyArgs),
     /// A random finished Swiss, every round paired by the FIDE Dutch system, as TRF-2026
     /// (FIDE C.02's random tournament generator): byes, forfeits, late entries, withdrawals,
     /// prohibited pairings, Baku and point systems drawn from the seed.
@@ -212,6 +217,7 @@ fn run(command: Command) -> Result<String, Failure> {
         Command::Check(args) => check_cmd::run(&args.file, args.as_bbppairings),
         Command::Pair(args) => pair_cmd::run(args).map_err(Failure::Message),
         Command::Generate(args) => generate_cmd::run(&args).map_err(Failure::Message),
+        Command::Why(args) => why_cmd::run(&args).map_err(Failure::Message),
         Command::Publish(args) => publish_cmd::run(&args).map_err(Failure::Message),
         Command::Impute {
             file,
