@@ -11,7 +11,7 @@ use std::path::PathBuf;
 /// The languages, English first (the default and the reference).
 const LOCALES: [&str; 4] = ["en", "fr", "de", "ja"];
 /// One file per area of the app in each language's folder.
-const NAMESPACES: [&str; 13] = [
+const NAMESPACES: [&str; 14] = [
     "common",
     "nav",
     "home",
@@ -25,6 +25,7 @@ const NAMESPACES: [&str; 13] = [
     "simulation",
     "learn",
     "errors",
+    "pairing",
 ];
 
 fn main() -> Result<(), Box<dyn Error>> {

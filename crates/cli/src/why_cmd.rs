@@ -4,7 +4,7 @@
 
 use engine::dutch::explain::{explain_round, BoardWhy, ColourWhy, Decided, Obstacle};
 use engine::dutch::DutchRules;
-use engine::rules2026::show;
+use engine::rules2026::show_short as show;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 

@@ -2,10 +2,12 @@
 //! (Swiss, FIDE Dutch system), undo of the last pairing, requested byes, absences and
 //! withdrawals, and a printable pairings list. Every rule is the engine's (`engine::event`).
 //!
-//! Its parts: the requests (byes, absences, withdrawals) and the prohibited pairings' editor.
+//! Its parts: the requests (byes, absences, withdrawals), the prohibited pairings' editor and
+//! "Why this pairing?" under each Swiss board.
 
 pub mod prohibited;
 mod requests;
+mod why;
 
 use crate::components::common::data_table::escape;
 use crate::components::rounds::prohibited::ProhibitedPairings;
@@ -24,6 +26,7 @@ use leptos::prelude::*;
 use requests::Requests;
 use std::fmt::Write;
 use wasm_bindgen::JsCast;
+use why::{WhyButton, WhyRow};
 
 /// Boards drawn at once when a round is shown, and as many more at each animation frame after
 /// it: a 300-player round's 150 boards built in one task held the page for about 100 ms
@@ -164,6 +167,10 @@ struct Panel {
     results: Memo<Vec<GameResult>>,
     /// Where the result slips are written when they are printed.
     slips: NodeRef<leptos::html::Div>,
+    /// The boards whose "Why this pairing?" is open, `(round, board)`: kept here, not in a
+    /// row, so that an explanation stays open when its row is drawn again (a language switch
+    /// rewrites every row).
+    why_open: RwSignal<std::collections::BTreeSet<(u32, usize)>>,
 }
 
 /// One player of a board as the row shows them.
@@ -352,6 +359,7 @@ pub fn RoundsPanel(
         lines,
         results,
         slips: NodeRef::new(),
+        why_open: RwSignal::new(Default::default()),
     };
     let (error, status) = (panel.error, panel.status);
     view! {
@@ -769,9 +777,21 @@ fn BoardRow(
             }
         }
     };
+    // "Why this pairing?" (a Swiss's boards: a round-robin's come from the Berger tables).
+    let swiss = panel
+        .tournament
+        .with_untracked(|t| matches!(t.format, Format::Swiss { .. }));
+    let why_open = panel.why_open;
+    let why_names = (white.name.clone(), black.name.clone());
+    let tournament = panel.tournament;
     view! {
         <tr data-testid="pairing-board" data-white=white.no data-black=black.no>
-            <td class="num">{board}</td>
+            <td class="num">
+                {board}
+                {swiss.then(|| view! {
+                    <WhyButton open=why_open round board lang names=why_names.clone() />
+                })}
+            </td>
             <td class="num">{white.no}</td>
             <th scope="row" class="player-name">
                 <span translate="no">{white.name}</span>
@@ -809,6 +829,9 @@ fn BoardRow(
                 <span class="rating muted">{black.rating}</span>
             </th>
         </tr>
+        {move || why_open.with(|o| o.contains(&(round, board))).then(|| view! {
+            <WhyRow tournament lang round board columns=8 />
+        })}
     }
 }
 
