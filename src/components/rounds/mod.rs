@@ -2,8 +2,10 @@
 //! (Swiss, FIDE Dutch system), undo of the last pairing, requested byes, absences and
 //! withdrawals, and a printable pairings list. Every rule is the engine's (`engine::event`).
 //!
-//! Its parts: the requests (byes, absences, withdrawals) and the prohibited pairings' editor.
+//! Its parts: the requests (byes, absences, withdrawals), the prohibited pairings' editor, and
+//! the check of every round against the Dutch engine.
 
+mod check;
 pub mod prohibited;
 mod requests;
 
@@ -17,6 +19,7 @@ use crate::tr;
 use crate::words::text;
 use crate::words::Words;
 use crate::workers::pairing::{self, PairFailure, Paired, PendingPairing};
+use check::RoundsCheck;
 use engine::event::{self, EventError};
 use engine::rules2026::{show_short, Tenths};
 use engine::{ByeKind, Color, Format, GameResult, Outcome, PerPlayer, StartNo, Tournament};
@@ -400,6 +403,7 @@ pub fn RoundsPanel(
             <Show when=move || is_swiss.get()>
                 <ProhibitedPairings event_id=event_id.clone() tournament=tournament />
             </Show>
+            <RoundsCheck tournament=tournament />
         </div>
     }
 }
