@@ -11,6 +11,7 @@
 pub mod claims;
 pub mod errors;
 pub mod policy;
+pub mod readiness;
 pub mod text;
 pub mod tiebreak;
 

@@ -310,6 +310,9 @@ pub fn RoundsPanel(
     event_id: EventId,
     /// The event.
     tournament: Memo<Tournament>,
+    /// The round to show first, when a link asks for one (`?round=N`).
+    #[prop(default = None)]
+    round: Option<u32>,
 ) -> impl IntoView {
     let is_swiss = Memo::new(move |_| tournament.with(|t| !t.format.is_round_robin()));
     let paired = Memo::new(move |_| tournament.with(Tournament::paired_rounds));
@@ -322,6 +325,9 @@ pub fn RoundsPanel(
     });
     let lang = crate::lang::use_lang();
     let shown = RwSignal::new(tournament.with_untracked(default_round));
+    if let Some(r) = round.filter(|&r| r >= 1 && r <= round_count.get_untracked()) {
+        shown.set(r);
+    }
     let board_count = Memo::new(move |_| {
         let (r, count) = (shown.get(), round_count.get());
         tournament.with(|t| {
