@@ -12,6 +12,7 @@ pub mod claims;
 pub mod errors;
 pub mod pairing;
 pub mod policy;
+pub mod readiness;
 pub mod text;
 pub mod tiebreak;
 

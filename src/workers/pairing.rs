@@ -1,6 +1,8 @@
 //! Pairs the next round of a Swiss off the main thread: the page sends the event to the pairing
 //! worker (`crates/workers`, Trunk builds it from index.html), which runs
 //! `engine::event::pair_next_round` and answers with the paired event or the engine's refusal.
+//! The pairings checker (`engine::check`, "Check every round") pairs every round again, so it
+//! runs there too.
 //!
 //! Why a worker: the Dutch engine is the largest single piece of the engine (see
 //! `docs/bundle.md`) and the last round of a 300-player Swiss takes long enough to freeze a
@@ -19,6 +21,7 @@
 //! pairing with a message instead of leaving the button busy for ever.
 
 pub use crosstable_workers::pairing::*;
+use engine::check::Report;
 use engine::Tournament;
 use gloo_worker::{Spawnable, WorkerBridge};
 use std::cell::RefCell;
@@ -31,11 +34,11 @@ pub const PAIRING_WORKER_SCRIPT: &str = "/pairing_worker.js";
 /// How long the worker may take to answer Hello (load its wasm) before the pairing fails.
 pub const STARTUP_TIMEOUT_MS: i32 = 20_000;
 
-/// What the page does with the outcome of a pairing.
-type OnDone = Box<dyn FnOnce(Result<Paired, PairFailure>)>;
+/// What the page does with the worker's answer.
+type OnDone<T> = Box<dyn FnOnce(T)>;
 
-/// A pairing under way in the worker. Dropping it abandons the answer (the worker closes once
-/// its computation ends; gloo-worker 0.6 cannot interrupt it).
+/// A question to the pairing worker under way. Dropping it abandons the answer (the worker
+/// closes once its computation ends; gloo-worker 0.6 cannot interrupt it).
 pub struct PendingPairing {
     _bridge: Rc<RefCell<Option<WorkerBridge<PairingWorker>>>>,
 }
@@ -53,17 +56,53 @@ pub fn pair_next_round(
         on_done(pair_here(t));
         return None;
     }
-    let request = PairRequest {
+    let input = PairInput::Pair(PairRequest {
         event: engine::json::to_string(&t),
-    };
+    });
+    let no_start = |seconds| Err(PairFailure::NoStart { seconds });
+    Some(ask(input, no_start, on_done, move |output| match output {
+        PairOutput::Paired(response) => Some(response.outcome.and_then(|new| apply(&t, new))),
+        _ => None,
+    }))
+}
+
+/// Checks every paired round of `t` against the Dutch engine (`engine::check`) and calls
+/// `on_done` with the report on the main thread: in the pairing worker, where the Dutch engine
+/// is, or at once in place when built with `pair-on-main-thread` (then `None` is returned).
+pub fn check_rounds(
+    t: &Tournament,
+    on_done: impl FnOnce(Result<Report, CheckFailure>) + 'static,
+) -> Option<PendingPairing> {
+    if cfg!(feature = "pair-on-main-thread") {
+        on_done(check_here(t));
+        return None;
+    }
+    let input = PairInput::Check(PairRequest {
+        event: engine::json::to_string(t),
+    });
+    let no_start = |seconds| Err(CheckFailure::NoStart { seconds });
+    Some(ask(input, no_start, on_done, |output| match output {
+        PairOutput::Checked(response) => Some(response.outcome),
+        _ => None,
+    }))
+}
+
+/// Sends `input` to a new pairing worker after a Hello, and calls `on_done` once: with what
+/// `read` makes of the worker's answer, or with `no_start(seconds)` when the worker has not
+/// answered Hello within [`STARTUP_TIMEOUT_MS`].
+fn ask<T: 'static>(
+    input: PairInput,
+    no_start: impl FnOnce(i32) -> T + 'static,
+    on_done: impl FnOnce(T) + 'static,
+    read: impl Fn(PairOutput) -> Option<T> + 'static,
+) -> PendingPairing {
     let slot: Rc<RefCell<Option<WorkerBridge<PairingWorker>>>> = Rc::new(RefCell::new(None));
     // The first answer of the two (the worker's, or the start-up timeout's) is the outcome.
-    let on_done: Rc<RefCell<Option<OnDone>>> = Rc::new(RefCell::new(Some(Box::new(on_done))));
+    let on_done: Rc<RefCell<Option<OnDone<T>>>> = Rc::new(RefCell::new(Some(Box::new(on_done))));
     let ready = Rc::new(std::cell::Cell::new(false));
     let finish = {
-        let on_done = on_done.clone();
         let held = Rc::downgrade(&slot);
-        move |outcome: Result<Paired, PairFailure>| {
+        move |outcome: T| {
             if let Some(done) = on_done.borrow_mut().take() {
                 done(outcome);
             }
@@ -79,25 +118,25 @@ pub fn pair_next_round(
             let (finish, ready) = (finish.clone(), ready.clone());
             move |output: PairOutput| match output {
                 PairOutput::Ready => ready.set(true),
-                PairOutput::Paired(response) => {
-                    finish(response.outcome.and_then(|new| apply(&t, new)));
+                other => {
+                    if let Some(outcome) = read(other) {
+                        finish(outcome);
+                    }
                 }
             }
         })
         .as_module(false)
         .spawn(PAIRING_WORKER_SCRIPT);
     bridge.send(PairInput::Hello);
-    bridge.send(PairInput::Pair(request));
+    bridge.send(input);
     *slot.borrow_mut() = Some(bridge);
     leptos::prelude::set_timeout(
         move || {
             if !ready.get() {
-                finish(Err(PairFailure::NoStart {
-                    seconds: STARTUP_TIMEOUT_MS / 1000,
-                }));
+                finish(no_start(STARTUP_TIMEOUT_MS / 1000));
             }
         },
         std::time::Duration::from_millis(STARTUP_TIMEOUT_MS as u64),
     );
-    Some(PendingPairing { _bridge: slot })
+    PendingPairing { _bridge: slot }
 }

@@ -10,6 +10,7 @@
 //                                                // started before its tests and closed after
 
 import { createServer } from 'node:http';
+import { AxeBuilder } from '@axe-core/playwright';
 import { mkdtemp, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -281,4 +282,15 @@ export async function setRange(locator, value) {
     el.dispatchEvent(new Event('input', { bubbles: true }));
     el.dispatchEvent(new Event('change', { bubbles: true }));
   }, value);
+}
+
+/** The WCAG 2.2 AA rules axe checks. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** axe's violations inside `include` (a CSS selector), one line each. */
+export async function axeViolations(page, include) {
+  const result = await new AxeBuilder({ page }).include(include).withTags(AXE_TAGS).analyze();
+  return result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`,
+  );
 }

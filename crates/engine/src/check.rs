@@ -43,7 +43,9 @@ pub struct Options {
 
 /// One board of a round: a game with its colours (played, forfeited or not yet played), or
 /// the pairing-allocated bye.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Board {
     Game { white: StartNo, black: StartNo },
     Bye(StartNo),
@@ -60,7 +62,7 @@ impl fmt::Display for Board {
 }
 
 /// A round whose recorded pairing is not the one the Dutch engine makes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PairingDifference {
     pub round: u32,
     /// The boards the file has and the engine does not, in board order (byes last); every
@@ -71,7 +73,7 @@ pub struct PairingDifference {
 }
 
 /// Places `first..=last`: one place, or the places shared by players equal on everything.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Places {
     pub first: u32,
     pub last: u32,
@@ -89,7 +91,7 @@ impl fmt::Display for Places {
 }
 
 /// A player whose declared points or rank the results do not give.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum StandingDifference {
     /// Points in tenths of the event's point system.
     Points {
@@ -115,7 +117,7 @@ impl StandingDifference {
 }
 
 /// What the checker found.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Report {
     /// Rounds checked: 1 ..= this.
     pub rounds: u32,
@@ -135,7 +137,7 @@ impl Report {
 }
 
 /// Why an event cannot be checked at all.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum CheckError {
     /// The checker pairs Swiss events; a round-robin's pairings come from the Berger tables.
     RoundRobin,
@@ -171,17 +173,10 @@ pub fn check(
     declared: &[Declared],
     options: Options,
 ) -> Result<Report, CheckError> {
-    if t.format.is_round_robin() {
-        return Err(CheckError::RoundRobin);
-    }
-    t.validate().map_err(CheckError::Invalid)?;
-    if let Some(why) = t.acceleration_problem() {
-        return Err(CheckError::Acceleration(why));
+    if let Some(why) = refusal(t) {
+        return Err(why);
     }
     let rounds = t.paired_rounds();
-    if rounds == 0 {
-        return Err(CheckError::NoRounds);
-    }
     let pairings = (1..=rounds)
         .filter_map(|r| round_difference(t, r, options.dutch))
         .collect();
@@ -192,6 +187,21 @@ pub fn check(
         ranks_checked,
         standings: standings_differences(t, declared, ranks_checked, options.tiebreak_rules),
     })
+}
+
+/// Why [`check`] would refuse `t`, found without pairing anything (so without the Dutch
+/// engine: the app asks this on the page and leaves the pairing to its worker).
+pub fn refusal(t: &Tournament) -> Option<CheckError> {
+    if t.format.is_round_robin() {
+        return Some(CheckError::RoundRobin);
+    }
+    if let Err(why) = t.validate() {
+        return Some(CheckError::Invalid(why));
+    }
+    if let Some(why) = t.acceleration_problem() {
+        return Some(CheckError::Acceleration(why));
+    }
+    (t.paired_rounds() == 0).then_some(CheckError::NoRounds)
 }
 
 /// Round `round` of `t` (1-based, recorded) against the Dutch engine's pairing of the event as
@@ -381,6 +391,18 @@ mod tests {
         let e = check(&crate::example::complete(), &[], Options::default()).unwrap_err();
         assert_eq!(e, CheckError::RoundRobin);
         assert!(e.to_string().contains("this file is a round-robin"));
+    }
+
+    #[test]
+    fn the_refusal_is_known_before_any_pairing() {
+        assert_eq!(
+            refusal(&crate::example::complete()),
+            Some(CheckError::RoundRobin)
+        );
+        assert_eq!(refusal(&small()), None);
+        let mut t = small();
+        t.rounds.clear();
+        assert_eq!(refusal(&t), Some(CheckError::NoRounds));
     }
 
     #[test]

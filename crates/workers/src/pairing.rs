@@ -11,17 +11,20 @@
 //! worker answers at once, so that a worker whose files cannot load is told apart from a long
 //! pairing.
 
+use engine::check::{CheckError, Report};
 use engine::event::EventError;
 use engine::json::JsonError;
 use engine::{ByeKind, StartNo, Tournament};
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use serde::{Deserialize, Serialize};
 
-/// What the page asks: are you there (answered at once), or pair the next round of this event.
+/// What the page asks: are you there (answered at once), pair the next round of this event,
+/// or check every paired round of it against the Dutch engine (`engine::check`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum PairInput {
     Hello,
     Pair(PairRequest),
+    Check(PairRequest),
 }
 
 /// The event to pair (Crosstable JSON).
@@ -30,11 +33,29 @@ pub struct PairRequest {
     pub event: String,
 }
 
-/// The worker's answers: it has loaded, or the pairing.
+/// The worker's answers: it has loaded, the pairing, or the check.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum PairOutput {
     Ready,
     Paired(PairResponse),
+    Checked(CheckResponse),
+}
+
+/// The check of every paired round, or why the event was not checked.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CheckResponse {
+    pub outcome: Result<Report, CheckFailure>,
+}
+
+/// Why a check did not happen, as facts (the page words them).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum CheckFailure {
+    /// The checker refused the event (a round-robin, nothing paired, inconsistent data).
+    Refused(CheckError),
+    /// The worker could not read the event it was sent.
+    Unreadable(JsonError),
+    /// The worker did not answer within this many seconds.
+    NoStart { seconds: i32 },
 }
 
 /// The round paired, or why nothing was paired.
@@ -109,6 +130,21 @@ pub fn pair_here(mut t: Tournament) -> Result<Paired, PairFailure> {
     })
 }
 
+/// Checks every paired round of `t` where this code runs (the worker, or the page when built
+/// with `pair-on-main-thread`), against the Handbook's text. A stored event declares no points
+/// or ranks of its own (it computes them from its results), so the pairings alone are checked.
+pub fn check_here(t: &Tournament) -> Result<Report, CheckFailure> {
+    engine::check::check(t, &[], engine::check::Options::default()).map_err(CheckFailure::Refused)
+}
+
+/// The worker's side of a check: one request, one answer.
+pub fn respond_check(request: &PairRequest) -> CheckResponse {
+    let outcome = engine::json::parse(&request.event)
+        .map_err(CheckFailure::Unreadable)
+        .and_then(|t| check_here(&t));
+    CheckResponse { outcome }
+}
+
 /// The worker's side: one request, one answer.
 pub fn respond(request: &PairRequest) -> PairResponse {
     let outcome = engine::json::parse(&request.event)
@@ -123,6 +159,7 @@ pub fn answer(input: PairInput) -> PairOutput {
     match input {
         PairInput::Hello => PairOutput::Ready,
         PairInput::Pair(request) => PairOutput::Paired(respond(&request)),
+        PairInput::Check(request) => PairOutput::Checked(respond_check(&request)),
     }
 }
 
@@ -230,6 +267,33 @@ mod tests {
         assert_eq!(
             answer(PairInput::Pair(request.clone())),
             PairOutput::Paired(respond(&request))
+        );
+    }
+
+    #[test]
+    fn the_worker_checks_every_round_and_says_why_not() {
+        let mut t = swiss();
+        engine::event::pair_next_round(&mut t).expect("round 1 pairs");
+        for g in &mut t.rounds[0].games {
+            g.result = engine::GameResult::Played(engine::Outcome::Draw);
+        }
+        let request = PairRequest {
+            event: engine::json::to_string(&t),
+        };
+        let PairOutput::Checked(answer) = answer(PairInput::Check(request)) else {
+            panic!("a check answers with a check");
+        };
+        let report = answer
+            .outcome
+            .expect("a Swiss with a paired round is checked");
+        assert_eq!(report.rounds, 1);
+        assert!(report.agrees(), "{report:?}");
+        let refused = respond_check(&PairRequest {
+            event: engine::json::to_string(&swiss()),
+        });
+        assert_eq!(
+            refused.outcome,
+            Err(CheckFailure::Refused(CheckError::NoRounds))
         );
     }
 

@@ -1,9 +1,10 @@
 //! What every area uses: the layout every page wraps itself in (error boundary,
 //! `resolve_event`, titles, print views), the storage banner, read-only data tables, keyed
-//! lists, plots on the page, the player select and "Share this view". Nothing here knows an
-//! area.
+//! lists, plots on the page, the player select, "Share this view", and focusing the field a link
+//! points at. Nothing here knows an area.
 
 pub mod data_table;
+pub mod focus;
 pub mod keyed;
 pub mod layout;
 pub mod player_select;

@@ -1,6 +1,7 @@
 //! The top of every event page: name, facts, the event's navigation, downloads, and the note
 //! that marks an illustrative event.
 
+use crate::components::event::readiness::RatingReadiness;
 use crate::event_id::EventId;
 use crate::files::{self, FileFormat};
 use crate::i18n::{td, td_string, Locale};
@@ -187,6 +188,7 @@ pub fn EventHeader(
         })
     };
     let note = move || tournament.with(|t| t.info.note.clone());
+    let readiness_id = event_id.clone();
     crate::components::common::layout::page_title(move || {
         vec![
             current.get().label(lang.get()).to_string(),
@@ -259,6 +261,7 @@ pub fn EventHeader(
                     })}
                 </div>
             </div>
+            {(!shared).then(|| view! { <RatingReadiness event_id=readiness_id tournament=tournament /> })}
             <p class="status" role="status">{status_text}</p>
         </header>
     }

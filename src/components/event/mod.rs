@@ -1,4 +1,5 @@
-//! The event itself: the header of every event page (name, facts, navigation, downloads), the
+//! The event itself: the header of every event page (name, facts, navigation, downloads, and
+//! what a TRF for rating would lack), the
 //! player list, the editable crosstable and the details (name, place, dates, arbiters, rounds) of
 //! the event page, what a view unavailable for the
 //! event's format shows instead, and, on the home page, the saved events and the new-event
@@ -10,4 +11,5 @@ pub mod header;
 pub mod list;
 pub mod new;
 pub mod players;
+pub mod readiness;
 pub mod view_unavailable;

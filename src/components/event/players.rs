@@ -51,6 +51,9 @@ pub fn PlayersTable(
     event_id: EventId,
     /// The event.
     tournament: Memo<Tournament>,
+    /// A player whose details row starts open, when a link asks for one (`?player=N`).
+    #[prop(default = None)]
+    player: Option<StartNo>,
 ) -> impl IntoView {
     let store = use_store();
     let lang = crate::lang::use_lang();
@@ -70,7 +73,7 @@ pub fn PlayersTable(
         })
     };
     // The players whose details row is open.
-    let open = RwSignal::new(Vec::<StartNo>::new());
+    let open = RwSignal::new(Vec::from_iter(player));
     let toggle = move |p: StartNo| {
         open.update(|o| {
             if let Some(i) = o.iter().position(|&q| q == p) {

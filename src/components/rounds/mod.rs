@@ -2,9 +2,11 @@
 //! (Swiss, FIDE Dutch system), undo of the last pairing, requested byes, absences and
 //! withdrawals, and a printable pairings list. Every rule is the engine's (`engine::event`).
 //!
-//! Its parts: the requests (byes, absences, withdrawals), the prohibited pairings' editor and
-//! "Why this pairing?" under each Swiss board.
+//! Its parts: the requests (byes, absences, withdrawals), the prohibited pairings' editor,
+//! "Why this pairing?" under each Swiss board, and the check of every round against the Dutch
+//! engine.
 
+mod check;
 pub mod prohibited;
 mod requests;
 mod why;
@@ -19,6 +21,7 @@ use crate::tr;
 use crate::words::text;
 use crate::words::Words;
 use crate::workers::pairing::{self, PairFailure, Paired, PendingPairing};
+use check::RoundsCheck;
 use engine::event::{self, EventError};
 use engine::rules2026::{show_short, Tenths};
 use engine::{ByeKind, Color, Format, GameResult, Outcome, PerPlayer, StartNo, Tournament};
@@ -314,6 +317,9 @@ pub fn RoundsPanel(
     event_id: EventId,
     /// The event.
     tournament: Memo<Tournament>,
+    /// The round to show first, when a link asks for one (`?round=N`).
+    #[prop(default = None)]
+    round: Option<u32>,
 ) -> impl IntoView {
     let is_swiss = Memo::new(move |_| tournament.with(|t| !t.format.is_round_robin()));
     let paired = Memo::new(move |_| tournament.with(Tournament::paired_rounds));
@@ -326,6 +332,9 @@ pub fn RoundsPanel(
     });
     let lang = crate::lang::use_lang();
     let shown = RwSignal::new(tournament.with_untracked(default_round));
+    if let Some(r) = round.filter(|&r| r >= 1 && r <= round_count.get_untracked()) {
+        shown.set(r);
+    }
     let board_count = Memo::new(move |_| {
         let (r, count) = (shown.get(), round_count.get());
         tournament.with(|t| {
@@ -408,6 +417,7 @@ pub fn RoundsPanel(
             <Show when=move || is_swiss.get()>
                 <ProhibitedPairings event_id=event_id.clone() tournament=tournament />
             </Show>
+            <RoundsCheck tournament=tournament />
         </div>
     }
 }
@@ -780,7 +790,7 @@ fn BoardRow(
     // "Why this pairing?" (a Swiss's boards: a round-robin's come from the Berger tables).
     let swiss = panel
         .tournament
-        .with_untracked(|t| matches!(t.format, Format::Swiss { .. }));
+        .with_untracked(|t| !t.format.is_round_robin());
     let why_open = panel.why_open;
     let why_names = (white.name.clone(), black.name.clone());
     let tournament = panel.tournament;

@@ -1,10 +1,11 @@
-//! The event operations' refusals (`engine::event`), the pairing's, a typed player list's and a
-//! typed tie-break list's.
+//! The event operations' refusals (`engine::event`), the pairing's, the pairings checker's
+//! (`engine::check`), a typed player list's and a typed tie-break list's.
 
 use super::at;
 use super::trf::point_system;
 use crate::i18n::{td_string, Locale};
 use crate::words::Words;
+use engine::check::CheckError;
 use engine::details::{DetailError, FIDE_ID_DIGITS, TITLES};
 use engine::dutch::PairingError;
 use engine::event::{EventError, PlayersFixed, RoundsRefused, SwissOnly, MAX_SWISS_ROUNDS};
@@ -201,6 +202,19 @@ impl Words for PairingError {
                 td_string!(l, errors.pairing.inconsistent, why = e.words(l)).to_string()
             }
             PairingError::RoundZero => td_string!(l, errors.pairing.zero_round).to_string(),
+        }
+    }
+}
+
+impl Words for CheckError {
+    fn words(&self, locale: Locale) -> String {
+        let l = locale;
+        match self {
+            CheckError::RoundRobin => td_string!(l, errors.check.round_robin).to_string(),
+            CheckError::NoRounds => td_string!(l, errors.check.no_rounds).to_string(),
+            // The pairing's own words: the checker refuses what the pairing would.
+            CheckError::Invalid(e) => PairingError::Invalid(e.clone()).words(l),
+            CheckError::Acceleration(e) => PairingError::Acceleration(*e).words(l),
         }
     }
 }

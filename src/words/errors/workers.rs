@@ -5,7 +5,7 @@
 use crate::i18n::{td_string, Locale};
 use crate::words::Words;
 use crosstable_workers::failure::{Probe, WorkFailure};
-use crosstable_workers::pairing::PairFailure;
+use crosstable_workers::pairing::{CheckFailure, PairFailure};
 
 impl Words for PairFailure {
     fn words(&self, locale: Locale) -> String {
@@ -20,6 +20,21 @@ impl Words for PairFailure {
             }
             PairFailure::NoStart { seconds } => {
                 td_string!(l, errors.worker.no_start, seconds = *seconds).to_string()
+            }
+        }
+    }
+}
+
+impl Words for CheckFailure {
+    fn words(&self, locale: Locale) -> String {
+        let l = locale;
+        match self {
+            CheckFailure::Refused(e) => e.words(l),
+            CheckFailure::Unreadable(e) => {
+                td_string!(l, errors.worker.unreadable, error = e.words(l)).to_string()
+            }
+            CheckFailure::NoStart { seconds } => {
+                td_string!(l, errors.check.no_start, seconds = *seconds).to_string()
             }
         }
     }
