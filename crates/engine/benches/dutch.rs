@@ -1,6 +1,6 @@
 //! Dutch pairing speed: the last round of a large Swiss event.
 //!
-//! * `dutch_{100,500,1000,2000}x11_last_round`: N players, 11 rounds, simulated
+//! * `dutch_{100,500,1000,2000,5000}x11_last_round`: N players, 11 rounds, simulated
 //!   deterministically (seed below): each round is paired with this engine and its results drawn
 //!   from the players' ratings (logistic expectation, draws with probability
 //!   0.6·(1 − |2E − 1|)); the benchmark pairs round 11. The event before round 11 is also
@@ -92,7 +92,13 @@ fn simulate(n: u32, rounds: u32, upto: u32, seed: u64) -> Tournament {
 fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("dutch");
     group.sample_size(10);
-    for (n, secs) in [(100u32, 5u64), (500, 10), (1000, 20), (2000, 40)] {
+    for (n, secs) in [
+        (100u32, 5u64),
+        (500, 10),
+        (1000, 20),
+        (2000, 40),
+        (5000, 120),
+    ] {
         let event = std::cell::OnceCell::new();
         group.measurement_time(Duration::from_secs(secs));
         group.bench_function(format!("dutch_{n}x11_last_round"), |b| {

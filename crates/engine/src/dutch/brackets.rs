@@ -175,28 +175,44 @@ impl<W> Walk<W> {
 
 /// The players of the bracket not paired with a moved-down player: S1 are the first `rp`,
 /// S2 the others; `exchanges` is how many S1 players the optimum puts in S2's place.
-struct Remainder {
+struct Remainder<W> {
     list: Vec<usize>,
     rp: usize,
     exchanges: usize,
-    /// The window's size and the layout's `s`, for [`Remainder::weight`].
+    /// The window's size, for [`Remainder::weight`].
     k: usize,
-    s: u32,
+    /// The bonus of the `idx`-th player of the list, `(([idx < rp] << 2s) − idx) << 1`:
+    /// computed once per player, not once per pair.
+    bonus: Vec<W>,
 }
 
-impl Remainder {
+impl<W: Weight> Remainder<W> {
+    fn new(list: Vec<usize>, rp: usize, k: usize, s: u32) -> Remainder<W> {
+        let bonus = (0..list.len())
+            .map(|idx| {
+                W::from_u64(u64::from(idx < rp))
+                    .shl(2 * s)
+                    .sub(W::from_u64(idx as u64))
+                    .shl(1)
+            })
+            .collect();
+        Remainder {
+            list,
+            rp,
+            exchanges: 0,
+            k,
+            bonus,
+        }
+    }
+
     /// The weight of a pair of the remainder (window positions `i` < `j`), with the bonus that
     /// makes the `idx`-th player of the list act as an S1 player when it is in S1 (art. 4.2).
-    fn weight<W: Weight>(&self, base: &[W], i: usize, j: usize, idx: usize) -> W {
+    fn weight(&self, base: &[W], i: usize, j: usize, idx: usize) -> W {
         let w = base[j * self.k + i];
         if w.is_zero() {
             return w;
         }
-        let addend = W::from_u64(u64::from(idx < self.rp))
-            .shl(2 * self.s)
-            .sub(W::from_u64(idx as u64))
-            .shl(1);
-        w.add(addend)
+        w.add(self.bonus[idx])
     }
 }
 
@@ -497,7 +513,7 @@ impl<'a, W: Weight> Run<'a, W> {
 
     /// The rest of the bracket: S1 are its first `rp` players, S2 the others; the weights make
     /// S1 players act as such, and the optimum says how many must be exchanged.
-    fn remainder(&mut self, walk: &Walk<W>) -> Option<Remainder> {
+    fn remainder(&mut self, walk: &Walk<W>) -> Option<Remainder<W>> {
         let pbi = &walk.pbi;
         let list: Vec<usize> = (walk.sgb..walk.nsgb)
             .filter(|&pi| self.mate(pbi[pi]) >= walk.sgb_vertex)
@@ -506,13 +522,7 @@ impl<'a, W: Weight> Run<'a, W> {
             .iter()
             .filter(|&&pi| self.mate(pbi[pi]) < pbi[pi])
             .count();
-        let mut r = Remainder {
-            list,
-            rp,
-            exchanges: 0,
-            k: walk.k,
-            s: self.store.layout.s,
-        };
+        let mut r = Remainder::new(list, rp, walk.k, self.store.layout.s);
         for (b, &oj) in r.list.iter().enumerate() {
             for (a, &pi) in r.list.iter().enumerate().take(b) {
                 let w = r.weight(&walk.base, pi, oj, a);
@@ -531,7 +541,7 @@ impl<'a, W: Weight> Run<'a, W> {
     }
 
     /// The exchanges, S1's side (art. 4.3): the lowest S1 players that can be exchanged.
-    fn exchange_s1(&mut self, walk: &mut Walk<W>, r: &Remainder) -> Option<()> {
+    fn exchange_s1(&mut self, walk: &mut Walk<W>, r: &Remainder<W>) -> Option<()> {
         let k = walk.k;
         let mut remaining = r.exchanges;
         let mut idx = r.rp;
@@ -566,7 +576,7 @@ impl<'a, W: Weight> Run<'a, W> {
     }
 
     /// The exchanges, S2's side (art. 4.3): the highest S2 players that can be exchanged.
-    fn exchange_s2(&mut self, walk: &mut Walk<W>, r: &Remainder) -> Option<()> {
+    fn exchange_s2(&mut self, walk: &mut Walk<W>, r: &Remainder<W>) -> Option<()> {
         let k = walk.k;
         let mut remaining = r.exchanges;
         for idx in r.rp..r.list.len() {
@@ -610,7 +620,7 @@ impl<'a, W: Weight> Run<'a, W> {
     }
 
     /// Freezes the exchanges: only S1 players may take a later player of the remainder.
-    fn freeze_exchanges(&mut self, walk: &mut Walk<W>, r: &Remainder) {
+    fn freeze_exchanges(&mut self, walk: &mut Walk<W>, r: &Remainder<W>) {
         let k = walk.k;
         for a in 0..r.list.len() {
             let pi = r.list[a];
@@ -627,7 +637,7 @@ impl<'a, W: Weight> Run<'a, W> {
     }
 
     /// Each S1 player, in order, takes the highest opponent it can (transpositions, art. 4.2).
-    fn transpose(&mut self, walk: &mut Walk<W>, r: &Remainder) -> Option<()> {
+    fn transpose(&mut self, walk: &mut Walk<W>, r: &Remainder<W>) -> Option<()> {
         let k = walk.k;
         for &pi in &r.list {
             let pv = walk.pbi[pi];

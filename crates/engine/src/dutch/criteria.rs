@@ -220,23 +220,45 @@ impl Ctx<'_> {
             return W::zero();
         }
         let (h, lw) = (&self.e[hi], &self.e[lo]);
-        let one = W::from_u64(1);
-        let at = |shift: u32| one.shl(shift);
-        let flag = |b: bool| W::from_u64(u64::from(b));
         let (s, big) = (l.s, l.big_s);
-        let mut w =
-            W::from_u64(1 + u64::from(!self.candidate(hi)) + u64::from(!self.candidate(lo)));
-        w = w.shl(s).add(flag(lo_in_current));
-        w = w.shl(big);
-        if lo_in_current {
-            w = w.add(at(l.shift[hi]));
+        // The fields of the table above are added from the lowest up, each at its offset
+        // (`at` counts the bits below the field): the same number as shifting the weight left
+        // by each field's width and adding the field, since both are exact modulo 2^BITS.
+        let mut w = W::zero();
+        let mut at = 3 * s + 1;
+        let higher = h.score > lw.score;
+        for back in (0..2usize).rev() {
+            if l.played_rounds as usize > back {
+                let (fh, fl) = (h.floats[back], lw.floats[back]);
+                if lo_in_current && !(fl == Float::Up && higher) {
+                    w = w.add_at(1, at + l.shift[hi]);
+                }
+                at += big;
+                if lo_in_current {
+                    if fl == Float::Down {
+                        w = w.add_at(1, at + l.shift[lo]);
+                    }
+                    if fh == Float::Down {
+                        w = w.add_at(1, at + l.shift[hi]);
+                    }
+                }
+                at += big;
+            }
         }
-        w = w.shl(s).add(flag(lo_in_next));
-        w = w.shl(big);
-        if lo_in_next {
-            w = w.add(at(l.shift[hi]));
+        for back in (0..2usize).rev() {
+            if l.played_rounds as usize > back {
+                let (fh, fl) = (h.floats[back], lw.floats[back]);
+                if lo_in_current {
+                    w = w.add_at(u64::from(!(higher && fl == Float::Up)), at);
+                }
+                at += s;
+                if lo_in_current {
+                    w = w.add_at(u64::from(fl == Float::Down), at);
+                    w = w.add_at(u64::from(h.score <= lw.score && fh == Float::Down), at);
+                }
+                at += s;
+            }
         }
-        w = w.shl(2 * s).add(W::from_u64(self.c9(hi, lo)));
         // Colour criteria, seen from the lower player P against the higher player O.
         let (p, o) = (lw, h);
         let c10 = !p.absolute_imbalance() || !o.absolute_imbalance() || p.pref != o.pref;
@@ -254,43 +276,26 @@ impl Ctx<'_> {
             || (!o.strong && !o.absolute())
             || (p.absolute() && o.absolute())
             || p.pref != o.pref;
-        for c in [c10, c11, c12, c13] {
-            w = w.shl(s).add(flag(lo_in_current && c));
+        for c in [c13, c12, c11, c10] {
+            w = w.add_at(u64::from(lo_in_current && c), at);
+            at += s;
         }
-        let higher = h.score > lw.score;
-        for back in 0..2usize {
-            if l.played_rounds as usize > back {
-                let (fh, fl) = (h.floats[back], lw.floats[back]);
-                w = w.shl(s);
-                if lo_in_current {
-                    w = w.add(flag(fl == Float::Down));
-                    w = w.add(flag(h.score <= lw.score && fh == Float::Down));
-                }
-                w = w.shl(s);
-                if lo_in_current {
-                    w = w.add(flag(!(higher && fl == Float::Up)));
-                }
-            }
+        w = w.add_at(self.c9(hi, lo), at);
+        at += 2 * s;
+        if lo_in_next {
+            w = w.add_at(1, at + l.shift[hi]);
         }
-        for back in 0..2usize {
-            if l.played_rounds as usize > back {
-                let (fh, fl) = (h.floats[back], lw.floats[back]);
-                w = w.shl(big);
-                if lo_in_current {
-                    if fl == Float::Down {
-                        w = w.add(at(l.shift[lo]));
-                    }
-                    if fh == Float::Down {
-                        w = w.add(at(l.shift[hi]));
-                    }
-                }
-                w = w.shl(big);
-                if lo_in_current && !(fl == Float::Up && higher) {
-                    w = w.add(at(l.shift[hi]));
-                }
-            }
+        at += big;
+        w = w.add_at(u64::from(lo_in_next), at);
+        at += s;
+        if lo_in_current {
+            w = w.add_at(1, at + l.shift[hi]);
         }
-        w.shl(3 * s + 1)
+        at += big;
+        w = w.add_at(u64::from(lo_in_current), at);
+        at += s;
+        let completion = 1 + u64::from(!self.candidate(hi)) + u64::from(!self.candidate(lo));
+        w.add_at(completion, at)
     }
 
     /// The C9 field: the unplayed-games ranks of the players with the bye score, when the

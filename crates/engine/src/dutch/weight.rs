@@ -26,6 +26,13 @@ pub trait Weight: Copy + Eq + fmt::Debug {
     /// Number of bits the type holds.
     const BITS: u32;
 
+    /// `self + x·2^bits` (wrapping): a small field added at its place in the weight, the same
+    /// value as `self.add(Self::from_u64(x).shl(bits))`.
+    #[inline]
+    fn add_at(self, x: u64, bits: u32) -> Self {
+        self.add(Self::from_u64(x).shl(bits))
+    }
+
     /// `du + dv − 2·w` (wrapping): an edge's slack, the matching's innermost computation.
     #[inline]
     fn slack(du: Self, dv: Self, w: Self) -> Self {
@@ -118,6 +125,35 @@ impl<const L: usize> Weight for Wide<L> {
         Wide(out)
     }
 
+    /// Touches the one or two limbs `x·2^bits` spans and the carry's run above them, instead
+    /// of building and adding a whole shifted value.
+    #[inline]
+    fn add_at(mut self, x: u64, bits: u32) -> Self {
+        let i = (bits / 64) as usize;
+        if i >= L {
+            return self;
+        }
+        let r = bits % 64;
+        let (lo, hi) = if r == 0 {
+            (x, 0)
+        } else {
+            (x << r, x >> (64 - r))
+        };
+        let (sum, c) = self.0[i].overflowing_add(lo);
+        self.0[i] = sum;
+        // hi < 2^63 when r > 0, so adding the carry cannot overflow.
+        let mut carry = hi + u64::from(c);
+        for limb in self.0.iter_mut().skip(i + 1) {
+            if carry == 0 {
+                break;
+            }
+            let (sum, c) = limb.overflowing_add(carry);
+            *limb = sum;
+            carry = u64::from(c);
+        }
+        self
+    }
+
     #[inline]
     fn is_positive(&self) -> bool {
         self.0[L - 1] >> 63 == 0 && !self.is_zero()
@@ -193,27 +229,47 @@ mod tests {
         assert!(!W::from_u64(5).lt(&W::from_u64(5)));
     }
 
-    #[test]
-    fn fused_slack_and_sign_match_the_plain_operations() {
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        for _ in 0..10_000 {
-            let mut pick = || match next() % 4 {
+    /// Xorshift64 limbs, biased towards the carry-prone values 0, small and all ones.
+    struct Limbs(u64);
+
+    impl Limbs {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn pick(&mut self) -> u64 {
+            match self.next() % 4 {
                 0 => 0,
                 1 => u64::MAX,
-                2 => next() % 8,
-                _ => next(),
-            };
-            let (a, b, w) = (
-                Wide::<3>([pick(), pick(), pick()]),
-                Wide::<3>([pick(), pick(), pick()]),
-                Wide::<3>([pick(), pick(), pick()]),
-            );
+                2 => self.next() % 8,
+                _ => self.next(),
+            }
+        }
+
+        fn wide(&mut self) -> Wide<3> {
+            Wide([self.pick(), self.pick(), self.pick()])
+        }
+    }
+
+    #[test]
+    fn add_at_matches_shift_and_add() {
+        let mut r = Limbs(0x2545_f491_4f6c_dd1d);
+        for _ in 0..10_000 {
+            let (w, v) = (r.wide(), r.pick());
+            let bits = (r.next() % 200) as u32;
+            let plain = w.add(Wide::from_u64(v).shl(bits));
+            assert_eq!(w.add_at(v, bits), plain, "{bits}");
+        }
+    }
+
+    #[test]
+    fn fused_slack_and_sign_match_the_plain_operations() {
+        let mut r = Limbs(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..10_000 {
+            let (a, b, w) = (r.wide(), r.wide(), r.wide());
             let plain = a.add(b).sub(w.add(w));
             assert_eq!(Wide::slack(a, b, w), plain);
             assert_eq!(plain.is_positive(), Wide::<3>::zero().lt(&plain));
