@@ -2,7 +2,11 @@
 //! games (which becomes an event, its system inferred), told apart by content
 //! ([`engine::io::import`]); the readers' warnings (odd but readable input, e.g. a
 //! points column that disagrees with the results) go to stderr as
-//! `warning: FILE: line L, column C: message`, so that nothing the reader noticed is dropped.
+//! `warning: FILE: line L, column C: message`, so that nothing the reader noticed is dropped;
+//! then the import report ([`engine::import_report::ImportReport`]): `FILE: read TRF file
+//! whole: N players, …`, each conversion and each record kept unused with its line, and for a
+//! team tournament that team standings are not computed yet. A file that is not read whole is
+//! refused (exit status 1) with its error alone.
 //!
 //! The reader takes only the withdrawals a file records. The analysis commands (`impute`,
 //! `standings`, `sensitivity`, `forecast`) load through [`analysis`], which infers a withdrawal
@@ -18,7 +22,7 @@ pub struct Loaded {
     pub text: String,
 }
 
-/// Reads `file`, prints its warnings on stderr, and returns the event (or a message naming the
+/// Reads `file`, prints its warnings and its import report on stderr, and returns the event (or a message naming the
 /// file and, for a parse error, the line and column; for bytes that are not text, the
 /// encoding).
 pub fn load(file: &Path) -> Result<Loaded, String> {
@@ -27,6 +31,10 @@ pub fn load(file: &Path) -> Result<Loaded, String> {
     let imported = engine::io::import(&text).map_err(|e| format!("{}: {e}", file.display()))?;
     for w in &imported.warnings {
         eprintln!("warning: {}: {w}", file.display());
+    }
+    let report = engine::import_report::ImportReport::of(&text, &imported);
+    for line in report.to_string().lines() {
+        eprintln!("{}: {line}", file.display());
     }
     Ok(Loaded {
         tournament: imported.tournament,

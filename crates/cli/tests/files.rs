@@ -39,7 +39,12 @@ fn convert_then_pair(src: &Path, boards: usize, player: &str) {
         for a in args {
             cmd.arg(a);
         }
-        cmd.assert().success().stderr(predicate::str::is_empty());
+        // Nothing but the import report: no warning, no withdrawal noted.
+        cmd.assert()
+            .success()
+            .stderr(predicate::function(|s: &str| {
+                s.lines().count() == 1 && s.contains("file whole:")
+            }));
     };
     run(&[src, &trf]);
     run(&[src, &json]);
@@ -178,7 +183,7 @@ fn a_file_reads_the_same_in_every_encoding_with_rulers_and_comments() {
         let output = dir.path().join(format!("{how}.out.trf"));
         convert(&input, &output)
             .success()
-            .stderr(predicate::str::is_empty());
+            .stderr(predicate::str::contains("warning").not());
         converted.push((how, std::fs::read_to_string(&output).unwrap()));
     }
     let (_, first) = &converted[0];
@@ -244,4 +249,44 @@ fn bad_input_is_refused_naming_its_line_and_nothing_is_written() {
             .stderr(predicate::str::contains(says));
         assert!(!output.exists(), "{says}: nothing is written");
     }
+}
+
+/// FIDE's TRF-2026 team sample (`fixtures/corpus/`): read whole, reported — what was read,
+/// converted and kept unused, with lines, and that team standings are not computed — and
+/// written back with its team records unchanged; a refused file gets its error, no report.
+#[test]
+fn convert_reports_what_it_read_converted_and_kept_and_a_team_event_says_so() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/corpus");
+    let team = corpus.join("echecsjs-trf/grandmommyscup.trf");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.trf");
+    let assert = convert(&team, &out).success();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    for said in [
+        "read TRF file whole: 249 players, 14 rounds, 1030 games",
+        "not used: line 278: IND: kept and written back, not used",
+        "team records from line 21 are kept and written back; its players and games are read, \
+         team standings are not computed yet",
+    ] {
+        assert!(stderr.contains(said), "missing {said:?} in:\n{stderr}");
+    }
+    let records = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with('3') || l.starts_with("240") || l.starts_with("250"))
+            .map(|l| l.trim_end().to_owned())
+            .collect()
+    };
+    let input = std::fs::read_to_string(&team).unwrap();
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(records(&input), records(&written));
+
+    let refused = corpus.join("CPPDubovSystem/test.trf");
+    let assert = convert(&refused, &dir.path().join("no.trf")).failure();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(stderr.contains("line 14, column 58"), "{stderr}");
+    assert!(
+        !stderr.contains("whole"),
+        "a refused file has no report: {stderr}"
+    );
+    assert!(!dir.path().join("no.trf").exists());
 }

@@ -11,6 +11,7 @@ pub mod elo;
 pub mod example;
 pub mod forecast;
 pub mod generate;
+pub mod import_report;
 pub mod impute;
 pub mod io;
 pub mod json;

@@ -18,6 +18,9 @@ use std::path::{Path, PathBuf};
 
 #[path = "support/dutch_rounds.rs"]
 mod dutch_rounds;
+#[path = "support/trf_normalise.rs"]
+mod trf_normalise;
+use trf_normalise::{first_difference, normalise};
 
 fn dir() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/dutch-2026");
@@ -40,52 +43,6 @@ fn inputs() -> Vec<PathBuf> {
     }
     files.sort();
     files
-}
-
-/// What the writer normalises (the `trf` module's "Round trip" section): line ends, trailing
-/// blanks, blank lines and the spacing between the fields of records other than `001`; the
-/// order of records (headers, rules, players by start number, our `XX` lines, then every kept
-/// record in its order), so records are compared as a sorted list;
-/// the `062`/`072` counts (recomputed); in each `001` record the rank (columns 86–89,
-/// recomputed with the event's tie-breaks); JaVaFo's `XXR`/`XXC` written as TRF-2026's
-/// `142`/`152`. Everything else must come back as it was.
-fn normalise(text: &str) -> Vec<String> {
-    let mut lines: Vec<String> = text
-        .lines()
-        .map(|l| l.trim_end().to_owned())
-        .filter(|l| !l.is_empty())
-        .filter(|l| !l.starts_with("062") && !l.starts_with("072"))
-        .map(|l| {
-            if l.starts_with("001") {
-                let mut chars: Vec<char> = l.chars().collect();
-                for c in chars.iter_mut().take(89).skip(85) {
-                    *c = ' ';
-                }
-                chars.into_iter().collect::<String>().trim_end().to_owned()
-            } else {
-                // Spacing between the fields of a record that has no fixed columns.
-                let l = l.split_whitespace().collect::<Vec<_>>().join(" ");
-                // JaVaFo's rounds and initial colour in their TRF-2026 forms.
-                match l.as_str() {
-                    "XXC white1" => "152 W".to_owned(),
-                    "XXC black1" => "152 B".to_owned(),
-                    _ => match l.strip_prefix("XXR ") {
-                        Some(rounds) => format!("142 {rounds}"),
-                        None => l,
-                    },
-                }
-            }
-        })
-        .collect();
-    lines.sort();
-    lines
-}
-
-/// The first difference between two normalised files, for the failure message.
-fn first_difference(a: &[String], b: &[String]) -> String {
-    let missing = a.iter().find(|l| !b.contains(l));
-    let added = b.iter().find(|l| !a.contains(l));
-    format!("input line {missing:?}, written line {added:?}")
 }
 
 fn pairing(t: &Tournament) -> Result<Pairing, String> {

@@ -586,18 +586,29 @@ impl Rules {
     /// Takes the rule records out of `records` (record lines as a TRF file has them, e.g.
     /// `162 W 3.0 D 1.0`) into typed rules; every other line stays, in its order. The first
     /// `162`, `192` and `XXT` count (as they did when the model kept the records: a later one is
-    /// kept, not read); every `250` and `260`. A line that does not read stays in `records`
+    /// kept, not read; a `162` of the standard system stays, as the file spelled it); every
+    /// `250` and `260`. A line that does not read stays in `records`
     /// verbatim (the TRF reader refuses unreadable `162`, `250` and `260` before this).
     ///
     /// This is how a TRF file's records, and a version-1 JSON save (which kept the rules as
     /// record text), become typed rules: one reading for both.
     pub fn lift(records: &mut Vec<String>) -> Rules {
+        Rules::lift_for(records, false)
+    }
+
+    /// [`Rules::lift`] for a team tournament's records when `team`: its `250` and `260` are by
+    /// team, not the players' acceleration and prohibited pairings, so they stay in `records`.
+    pub fn lift_for(records: &mut Vec<String>, team: bool) -> Rules {
         let mut rules = Rules::default();
         let (mut points, mut code, mut tiebreaks) = (false, false, false);
         records.retain(|line| {
             let taken = if let Some(v) = value_of(line, POINTS_RECORD) {
+                // The standard system stays a line of text, so that a file that spells it out
+                // gets it back (the writer writes a `162` only for another system).
                 !std::mem::replace(&mut points, true)
-                    && PointSystem::parse(v).map(|ps| rules.points = ps).is_ok()
+                    && PointSystem::parse(v)
+                        .map(|ps| rules.points = ps)
+                        .is_ok_and(|()| !rules.points.is_standard())
             } else if let Some(v) = value_of(line, TYPE_RECORD).filter(|v| !v.trim().is_empty()) {
                 // (A blank `192` names no system: it stays a line of text, and the first
                 // `192` with a code is the code wherever the blank one stands.)
@@ -605,6 +616,11 @@ impl Rules {
                     rules.set_type_code(v);
                     true
                 }
+            } else if team
+                && (value_of(line, ACCELERATION_RECORD).is_some()
+                    || value_of(line, PROHIBITED_RECORD).is_some())
+            {
+                false
             } else if value_of(line, ACCELERATION_RECORD).is_some() {
                 AccelerationRecord::parse(line)
                     .map(|r| rules.accelerations.push(r))

@@ -4,7 +4,7 @@
 use crate::model::ByeKind;
 
 /// Columns of a `001` record (1-based, inclusive), TRF16.
-pub(super) const COL_START_NO: (usize, usize) = (5, 8);
+pub(crate) const COL_START_NO: (usize, usize) = (5, 8);
 pub(super) const COL_SEX: usize = 10;
 pub(super) const COL_TITLE: (usize, usize) = (11, 13);
 pub(super) const COL_NAME: (usize, usize) = (15, 47);
@@ -60,7 +60,7 @@ pub(super) fn all_digits(s: &str) -> bool {
 /// Record code of a line if it has the shape of a TRF record: three digits or capital letters
 /// (`001`, `XXR`, a federation code of TRF-2026 national-rating lines, …) followed by a space or
 /// the end of the line, or a `###` comment.
-pub(super) fn record_code(chars: &[char]) -> Option<String> {
+pub(crate) fn record_code(chars: &[char]) -> Option<String> {
     let code: String = chars.iter().take(3).collect();
     if code == "###" {
         return Some(code);

@@ -36,10 +36,15 @@
 //!   become requests for a round not yet paired; `162` point system, `250` acceleration and
 //!   `260` prohibited pairings are checked (a bad one stops the import, naming its line); these
 //!   and `192` (pairing system, Baku) become the event's typed
-//!   [`Rules`](crate::model::Rules), written back from them in TRF-2026's order after `152`.
+//!   [`Rules`](crate::model::Rules), written back from them in TRF-2026's order after `152`
+//!   (a `162` that spells out the standard system is kept as written).
 //!   `172`, `222`, `299`, `801`, `802` and every other record this module does not interpret
 //!   (team records, `###` comments, national-rating lines, …) are kept verbatim in
 //!   [`Tournament::extra_records`], so that an export carries them back out.
+//! * A team tournament's file (one with `310` team records) is read for its players and
+//!   games; its team records and its `240`, `250` and `260` records, which are then
+//!   team-level (by team order id), are kept verbatim and written back, not applied: team
+//!   standings are not computed yet.
 //! * Byes in the columns of a Swiss's rounds after its last paired one (a file prepared for
 //!   pairing) are [requests](crate::model::ByeRequest): they count only once their round is
 //!   paired, and are written back in their columns.
@@ -83,7 +88,8 @@
 //! (`\n`), trailing blanks, blank lines and the spacing between the fields of records other
 //! than `001` (TRF-2026's own column layout of `162`, `250`, `260`); the order of records (headers, the `142`/`152`
 //! and rule records, players by start number, our `XX` lines, then every kept record in its
-//! order); `062`/`072` recomputed; in `001` records the rank (columns 86–89) recomputed, the
+//! order); `062`/`072` recomputed; a header with no value (`022` alone) left out; a `142`
+//! (the rounds the player records hold) for a file that gives no number of rounds; in `001` records the rank (columns 86–89) recomputed, the
 //! fields re-aligned to their columns, letter codes in upper case and `*` as blank; JaVaFo's
 //! and bbpPairings' extensions in their TRF-2026 forms (`XXR`→`142`, `XXC`→`152`, `XXA`→`250`,
 //! `XXP`→`260`, `BBx`→`162`).
@@ -112,7 +118,7 @@ mod extensions;
 mod format;
 pub(crate) mod layout;
 mod player_line;
-mod read;
+pub(crate) mod read;
 mod records2026;
 mod rounds;
 mod write;
@@ -145,7 +151,7 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
 /// Like [`parse`], also returning the oddities that did not prevent the import.
 pub fn parse_with_warnings(text: &str) -> Result<(Tournament, Vec<TrfWarning>), TrfError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut reader = Reader::default();
+    let mut reader = Reader::new(read::is_team_file(text));
     for (i, line) in lines(text).enumerate() {
         reader.record(i + 1, line)?;
     }

@@ -14,7 +14,7 @@ use crate::model::{
 };
 
 /// Lines without their terminators; accepts `\n`, `\r\n` and (old Mac files) lone `\r`.
-pub(super) fn lines(text: &str) -> Box<dyn Iterator<Item = &str> + '_> {
+pub(crate) fn lines(text: &str) -> Box<dyn Iterator<Item = &str> + '_> {
     if text.contains('\n') {
         Box::new(text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)))
     } else {
@@ -59,6 +59,18 @@ pub(super) struct Reader {
     extensions: Extensions,
     /// A `162` record was read (it wins over bbpPairings' `BB` points).
     has_162: bool,
+    /// The file is a team tournament's ([`is_team_file`]): its `240`, `250` and `260` records
+    /// are team-level and kept verbatim, not read as the players' byes, acceleration and
+    /// prohibited pairings.
+    team: bool,
+}
+
+/// A team tournament's file: one with a `310` team record. TRF-2026 gives the team-level
+/// `240` (byes by team order id), `250` and `260` the layout of the individual forms, so only
+/// the presence of team records tells them apart (a `250` with match points in columns 5–8 is
+/// the one team form that shows it by itself).
+pub(crate) fn is_team_file(text: &str) -> bool {
+    lines(text).any(|l| l.starts_with("310 "))
 }
 
 /// The record codes of TRF16 and TRF-2026 that the reader knows, whether or not it uses them
@@ -86,6 +98,14 @@ pub(super) fn is_ruler(line: &str) -> bool {
 }
 
 impl Reader {
+    /// A reader for a file that is a team tournament's ([`is_team_file`]) or not.
+    pub(super) fn new(team: bool) -> Reader {
+        Reader {
+            team,
+            ..Reader::default()
+        }
+    }
+
     pub(super) fn record(&mut self, no: usize, line: &str) -> Result<(), TrfError> {
         if line.trim().is_empty() {
             return Ok(());
@@ -228,6 +248,9 @@ impl Reader {
                 });
             }
             "XXN" => self.note.push(rest(&chars)),
+            // A team event's byes, acceleration and prohibited pairings are by team: kept
+            // for the export, not applied to the players (team events are not computed yet).
+            "240" | "250" | "260" if self.team => self.extras.push(line.to_owned()),
             "142" | "152" | "162" | "192" | "202" | "212" | "240" | "250" | "260" => {
                 self.record_2026(no, &code, line, &value())?
             }
@@ -434,6 +457,7 @@ impl Reader {
             mut prohibited,
             extensions,
             has_162,
+            team,
             ..
         } = self;
         if !any_record {
@@ -504,7 +528,7 @@ impl Reader {
             .collect();
         // The rule records (checked as they were read) become the event's typed rules, with the
         // pairing programs' extensions in their TRF-2026 forms.
-        let mut rules = Rules::lift(&mut extras);
+        let mut rules = Rules::lift_for(&mut extras, team);
         let scheduled = match format {
             Format::Swiss { rounds } => rounds.max(columns),
             Format::RoundRobin { .. } => columns,

@@ -267,9 +267,14 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
             record("XXN", &clean(l.strip_suffix('\r').unwrap_or(l)));
         }
     }
+    // A team event's `240` records are its teams' byes, kept verbatim (the players' byes are
+    // written from the rounds); a kept `162` is the standard point system as the file wrote it,
+    // which a changed point system replaces.
+    let team = t.extra_records.iter().any(|l| l.starts_with("310 "));
     for extra in &t.extra_records {
         let extra = clean(extra);
-        if is_kept_extra(&extra) {
+        let replaced = extra.starts_with("162") && !t.rules.points.is_standard();
+        if (team && extra.starts_with("240 ")) || (!replaced && is_kept_extra(&extra)) {
             out.push_str(&extra);
             out.push('\n');
         }
