@@ -10,7 +10,9 @@
 
 use super::criteria::{Col, Entrant};
 
-fn ranks_below(p: &Entrant, q: &Entrant) -> bool {
+/// `p` ranks below `q` in the pairing order: a lower score, or the same and a larger pairing
+/// number.
+pub(crate) fn ranks_below(p: &Entrant, q: &Entrant) -> bool {
     (p.score, q.rank) < (q.score, p.rank)
 }
 

@@ -14,10 +14,11 @@
 //! none of these, it was the rest of the bracket: taking it would have left others unpairable
 //! or worse off, so a transposition or exchange (art. 4.2, 4.3) came first.
 
-use super::colour::{colour_and_rule, ColourRule};
-use super::criteria::{Col, Entrant};
-use super::{entrants, history, met, prohibit, DutchRules, PairingError};
-use crate::model::{ByeKind, Color, Entry, PerPlayer, StartNo, Tournament};
+use super::colour::{colour_and_rule, ranks_below, ColourRule};
+use super::criteria::{Col, Entrant, Layout};
+use super::{field, initial_colour, layout, DutchRules, PairingError};
+use crate::model::{ByeKind, Entry, PerPlayer, StartNo, Tournament};
+use std::collections::HashMap;
 
 /// Why one board of a round was paired as it was.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -109,53 +110,44 @@ pub fn explain_round(
         r.byes.retain(|b| b.kind != ByeKind::PairingAllocated);
     }
     let t = &before;
-    let points = t.point_system();
-    let history = history(t, round, &points)?;
-    let virtual_points: Vec<PerPlayer<u32>> = (1..=round)
-        .map(|r| t.virtual_points_as(r, rules.baku_group()))
-        .collect();
-    let mut e = entrants(t, round, &history, &virtual_points, &points);
+    let (mut e, history) = field(t, round, rules)?;
     // The round as paired may include players the pairing would have left out (a file's
     // round): only the boards' players count.
-    let on_board = |s: StartNo| played.games.iter().any(|g| g.white == s || g.black == s);
-    e.retain(|p| on_board(p.start_no));
-    let mut met = met(&e, &history);
-    prohibit(t, round, &e, &mut met);
-    let index = |s: StartNo| e.iter().position(|p| p.start_no == s);
-    // C3 does not bar two topscorers' clash in the last round (as `Layout::new`).
-    let last_round = round >= t.scheduled_rounds().max(round);
-    let topscore = (round - 1) * points.most() / 2;
-    let c3 = |p: &Entrant| p.absolute() && !(last_round && p.score > topscore);
-    let initial = match t.initial_colour {
-        Some(Color::Black) => Col::Black,
-        _ => Col::White,
-    };
-    let mate: Vec<Option<usize>> = e
-        .iter()
-        .map(|p| {
-            played.games.iter().find_map(|g| {
-                let o = if g.white == p.start_no {
-                    g.black
-                } else if g.black == p.start_no {
-                    g.white
-                } else {
-                    return None;
-                };
-                index(o)
-            })
-        })
-        .collect();
+    let mut on_board = PerPlayer::filled(history.len(), false);
+    for g in &played.games {
+        on_board[g.white] = true;
+        on_board[g.black] = true;
+    }
+    e.retain(|p| on_board[p.start_no]);
+    let layout = layout(t, round, &e, &history);
+    let mut index = PerPlayer::filled(history.len(), None);
+    for (i, p) in e.iter().enumerate() {
+        index[p.start_no] = Some(i);
+    }
+    let mut mate = vec![None; e.len()];
+    for g in &played.games {
+        if let (Some(w), Some(b)) = (index[g.white], index[g.black]) {
+            mate[w] = Some(b);
+            mate[b] = Some(w);
+        }
+    }
+    let remainders = remainders(&e, &mate);
+    let initial = initial_colour(t);
     let mut out = Vec::new();
     for g in &played.games {
-        let (Some(w), Some(b)) = (index(g.white), index(g.black)) else {
+        let (Some(w), Some(b)) = (index[g.white], index[g.black]) else {
             continue;
         };
-        let (hi, lo) = if higher(&e[w], &e[b]) { (w, b) } else { (b, w) };
+        let (hi, lo) = if ranks_below(&e[b], &e[w]) {
+            (w, b)
+        } else {
+            (b, w)
+        };
         let group = e[lo].score;
         let decided = if e[hi].score > e[lo].score {
             Decided::MovedDown
         } else {
-            in_bracket(t, round, &e, &mate, &met, &c3, hi, lo)
+            in_bracket(t, round, &e, &layout, &remainders[&group], hi, lo)
         };
         let (white, rule) = colour_and_rule(&e[w], &e[b], initial);
         let colour = match rule {
@@ -189,35 +181,43 @@ fn pick(first: bool, a: StartNo, b: StartNo) -> StartNo {
     }
 }
 
-/// `a` ranks above `b` in the pairing order: higher score, then lower pairing number.
-fn higher(a: &Entrant, b: &Entrant) -> bool {
-    (a.score, std::cmp::Reverse(a.rank)) > (b.score, std::cmp::Reverse(b.rank))
+/// A score group's remainder (art. 4.1): its residents not paired with a player moved down
+/// from above, in pairing order; S1 is its first `pairs` players (the pairs made in it).
+struct Remainder {
+    list: Vec<usize>,
+    pairs: usize,
+}
+
+/// Each score group's [`Remainder`], by score. `e` is sorted by score, then rank.
+fn remainders(e: &[Entrant], mate: &[Option<usize>]) -> HashMap<u32, Remainder> {
+    let mut out: HashMap<u32, Remainder> = HashMap::new();
+    for (v, p) in e.iter().enumerate() {
+        let score = p.score;
+        let r = out.entry(score).or_insert(Remainder {
+            list: Vec::new(),
+            pairs: 0,
+        });
+        if mate[v].is_none_or(|o| e[o].score <= score) {
+            r.list.push(v);
+            if mate[v].is_some_and(|o| e[o].score == score && o > v) {
+                r.pairs += 1;
+            }
+        }
+    }
+    out
 }
 
 /// A board of two players of the same score group: natural, an exchange, or why not natural.
-#[allow(clippy::too_many_arguments)]
 fn in_bracket(
     t: &Tournament,
     round: u32,
     e: &[Entrant],
-    mate: &[Option<usize>],
-    met: &[bool],
-    c3: &dyn Fn(&Entrant) -> bool,
+    layout: &Layout,
+    r: &Remainder,
     hi: usize,
     lo: usize,
 ) -> Decided {
-    let m = e.len();
-    let score = e[hi].score;
-    // The remainder: residents not paired with a player moved down from above.
-    let remainder: Vec<usize> = (0..m)
-        .filter(|&v| e[v].score == score)
-        .filter(|&v| mate[v].is_none_or(|o| e[o].score <= score))
-        .collect();
-    let pairs = remainder
-        .iter()
-        .filter(|&&v| mate[v].is_some_and(|o| e[o].score == score && o > v))
-        .count();
-    let (s1, s2) = remainder.split_at(pairs.min(remainder.len()));
+    let (s1, s2) = r.list.split_at(r.pairs.min(r.list.len()));
     let Some(i) = s1.iter().position(|&v| v == hi) else {
         return Decided::Exchange;
     };
@@ -232,7 +232,7 @@ fn in_bracket(
             position: i as u32 + 1,
         };
     }
-    let because = if met[hi * m + natural] {
+    let because = if layout.met[hi * e.len() + natural] {
         match (1..round).find(|&r| {
             matches!(t.entry(e[hi].start_no, r), Entry::Game { opponent, result, .. }
                 if opponent == e[natural].start_no && result.is_played())
@@ -240,7 +240,8 @@ fn in_bracket(
             Some(r) => Obstacle::Met { round: r },
             None => Obstacle::Prohibited,
         }
-    } else if c3(&e[hi]) && c3(&e[natural]) && e[hi].pref == e[natural].pref {
+    } else if !layout.compatible(hi, natural) {
+        // Not met, yet incompatible: C3.
         Obstacle::SameAbsoluteColour
     } else if same_pref(&e[hi], &e[natural]) && !same_pref(&e[hi], &e[lo]) {
         if strong(&e[hi]) && strong(&e[natural]) {

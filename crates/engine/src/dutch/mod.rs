@@ -224,31 +224,59 @@ pub fn pair_round(t: &Tournament, round: u32, rules: DutchRules) -> Result<Pairi
     if let Some(why) = t.acceleration_problem() {
         return Err(PairingError::Acceleration(why));
     }
+    let (entrants, history) = field(t, round, rules)?;
+    let layout = layout(t, round, &entrants, &history);
+    let opts = brackets::Options {
+        c9_unplayed_games: true,
+    };
+    let outcome = dispatch(&entrants, &layout, &opts).ok_or(PairingError::NoLegalPairing {
+        round,
+        players: entrants.len(),
+    })?;
+    Ok(Pairing {
+        round,
+        boards: boards(&entrants, &outcome, initial_colour(t)),
+        bye: outcome.bye.map(|i| entrants[i].start_no),
+    })
+}
+
+/// The players to pair in `round` as the rules see them (sorted by score, then rank), and every
+/// player's history before it.
+fn field(
+    t: &Tournament,
+    round: u32,
+    rules: DutchRules,
+) -> Result<(Vec<Entrant>, PerPlayer<Vec<Past>>), PairingError> {
     let points = t.point_system();
     let history = history(t, round, &points)?;
     let virtual_points: Vec<PerPlayer<u32>> = (1..=round)
         .map(|r| t.virtual_points_as(r, rules.baku_group()))
         .collect();
     let entrants = entrants(t, round, &history, &virtual_points, &points);
-    let m = entrants.len();
-    let mut met = met(&entrants, &history);
-    prohibit(t, round, &entrants, &mut met);
-    let topscore = (round - 1) * points.most() / 2;
-    let layout = Layout::new(&entrants, met, round - 1, total.max(round), topscore);
-    let opts = brackets::Options {
-        c9_unplayed_games: true,
-    };
-    let outcome = dispatch(&entrants, &layout, &opts)
-        .ok_or(PairingError::NoLegalPairing { round, players: m })?;
-    let initial = match t.initial_colour {
+    Ok((entrants, history))
+}
+
+/// The round's fixed facts for `entrants`: who may meet (C1 with the `260` prohibitions, C3)
+/// and the weights' layout.
+fn layout(
+    t: &Tournament,
+    round: u32,
+    entrants: &[Entrant],
+    history: &PerPlayer<Vec<Past>>,
+) -> Layout {
+    let mut met = met(entrants, history);
+    prohibit(t, round, entrants, &mut met);
+    let topscore = (round - 1) * t.point_system().most() / 2;
+    let total = t.scheduled_rounds().max(round);
+    Layout::new(entrants, met, round - 1, total, topscore)
+}
+
+/// The colour the first player gets in round 1 (`XXC`, `152`; White when the event says none).
+fn initial_colour(t: &Tournament) -> Col {
+    match t.initial_colour {
         Some(Color::Black) => Col::Black,
         _ => Col::White,
-    };
-    Ok(Pairing {
-        round,
-        boards: boards(&entrants, &outcome, initial),
-        bye: outcome.bye.map(|i| entrants[i].start_no),
-    })
+    }
 }
 
 /// Every player's rounds before `round`, as the pairing rules see them; an earlier game
