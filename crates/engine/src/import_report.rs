@@ -77,7 +77,7 @@ impl ImportReport {
             unused: Vec::new(),
         };
         if report.format == FileFormat::Trf {
-            report.scan_trf(text, &crate::trf::write(t));
+            report.scan_trf(text, crate::trf::player_counts(t));
         }
         report
     }
@@ -88,17 +88,11 @@ impl ImportReport {
     }
 
     /// Sorts every record of a TRF file into read, converted or unused.
-    fn scan_trf(&mut self, text: &str, written: &str) {
+    /// `counts`: the numbers of players and rated players the export writes (`062`, `072`).
+    fn scan_trf(&mut self, text: &str, (players, rated): (usize, usize)) {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let count = |code: &str| {
-            written
-                .lines()
-                .find_map(|l| l.strip_prefix(code))
-                .unwrap_or("")
-                .trim()
-                .to_owned()
-        };
-        let team = crate::trf::read::is_team_file(text);
+        let count = |code: &str| if code == "062" { players } else { rated }.to_string();
+        let team = crate::trf::read::is_team_file(crate::trf::read::lines(text));
         for (i, line) in crate::trf::read::lines(text).enumerate() {
             let line_no = i + 1;
             let chars: Vec<char> = line.chars().collect();

@@ -130,6 +130,7 @@ pub use error::{
     TrfWarningKind,
 };
 pub use layout::bye_code;
+pub(crate) use write::player_counts;
 pub use write::{write, write_trf16, write_version, Version};
 
 use crate::model::Tournament;
@@ -151,7 +152,7 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
 /// Like [`parse`], also returning the oddities that did not prevent the import.
 pub fn parse_with_warnings(text: &str) -> Result<(Tournament, Vec<TrfWarning>), TrfError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut reader = Reader::new(read::is_team_file(text));
+    let mut reader = Reader::new(read::is_team_file(read::lines(text)));
     for (i, line) in lines(text).enumerate() {
         reader.record(i + 1, line)?;
     }

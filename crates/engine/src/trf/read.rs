@@ -69,8 +69,8 @@ pub(super) struct Reader {
 /// `240` (byes by team order id), `250` and `260` the layout of the individual forms, so only
 /// the presence of team records tells them apart (a `250` with match points in columns 5–8 is
 /// the one team form that shows it by itself).
-pub(crate) fn is_team_file(text: &str) -> bool {
-    lines(text).any(|l| l.starts_with("310 "))
+pub(crate) fn is_team_file<'a>(lines: impl IntoIterator<Item = &'a str>) -> bool {
+    lines.into_iter().any(|l| l.starts_with("310 "))
 }
 
 /// The record codes of TRF16 and TRF-2026 that the reader knows, whether or not it uses them

@@ -118,8 +118,8 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
             record(code, clean(value).trim());
         }
     }
-    record("062", &n.to_string());
-    let rated = t.players.iter().filter(|p| p.rating.is_some()).count();
+    let (players, rated) = player_counts(t);
+    record("062", &players.to_string());
     record("072", &rated.to_string());
     // `082` (number of teams) is written back as the file had it, with the extra records.
     let kind = kind_for_export(t, rounds);
@@ -270,7 +270,7 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
     // A team event's `240` records are its teams' byes, kept verbatim (the players' byes are
     // written from the rounds); a kept `162` is the standard point system as the file wrote it,
     // which a changed point system replaces.
-    let team = t.extra_records.iter().any(|l| l.starts_with("310 "));
+    let team = super::read::is_team_file(t.extra_records.iter().map(String::as_str));
     for extra in &t.extra_records {
         let extra = clean(extra);
         let replaced = extra.starts_with("162") && !t.rules.points.is_standard();
@@ -344,4 +344,10 @@ fn is_kept_extra(line: &str) -> bool {
         ),
         _ => true,
     }
+}
+
+/// The numbers of players and of rated players, as the export's `062` and `072` write them.
+pub(crate) fn player_counts(t: &Tournament) -> (usize, usize) {
+    let rated = t.players.iter().filter(|p| p.rating.is_some()).count();
+    (t.players.len(), rated)
 }
