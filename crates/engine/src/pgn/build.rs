@@ -2,7 +2,7 @@
 
 use super::error::{NotRoundRobin, PgnError, PgnErrorKind};
 use super::games::{self, name_key, Record};
-use super::read::{self, PgnGame};
+use super::read::PgnGame;
 use crate::model::{Bye, ByeKind, Format, Game, Player, Round, StartNo, Tournament};
 use crate::tiebreak::Tiebreak;
 use crate::trf::{TrfWarning, TrfWarningKind};
@@ -30,11 +30,11 @@ pub fn to_event(
     text: &str,
     choice: FormatChoice,
 ) -> Result<(Tournament, Vec<TrfWarning>), PgnError> {
-    let parsed = read::parse(text)?;
-    games::check_one_event(&parsed)?;
-    let mut warnings = Vec::new();
-    let records = games::records(&parsed, &mut warnings)?;
-    games::check_once_per_round(&records)?;
+    let games::Checked {
+        games: parsed,
+        records,
+        mut warnings,
+    } = games::read_checked(text)?;
     let last_round = records.iter().map(|r| r.round).max().unwrap_or(0);
     for round in 1..last_round {
         if !records.iter().any(|r| r.round == round) {

@@ -202,6 +202,29 @@ fn record(game: &PgnGame, warnings: &mut Vec<TrfWarning>) -> Result<Record, PgnE
     })
 }
 
+/// A PGN text's games as an import reads them: parsed, all of one event, each a record (with
+/// the warnings on the way), no player twice in a round — the one preamble of making an event
+/// and of merging results into one ([`read_checked`]).
+pub struct Checked {
+    pub games: Vec<PgnGame>,
+    pub records: Vec<Record>,
+    pub warnings: Vec<TrfWarning>,
+}
+
+/// Reads `text` into [`Checked`] games, or the first problem.
+pub fn read_checked(text: &str) -> Result<Checked, PgnError> {
+    let games = super::read::parse(text)?;
+    check_one_event(&games)?;
+    let mut warnings = Vec::new();
+    let records = records(&games, &mut warnings)?;
+    check_once_per_round(&records)?;
+    Ok(Checked {
+        games,
+        records,
+        warnings,
+    })
+}
+
 /// The Event tag of a game, unless it is a placeholder (`?`, `-`, `.`) or missing.
 pub fn event_of(game: &PgnGame) -> Option<&str> {
     game.value("Event")

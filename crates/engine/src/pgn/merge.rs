@@ -6,7 +6,6 @@
 use super::build::make_round;
 use super::error::{PairingDiff, PgnError, PgnErrorKind};
 use super::games::{self, name_key, result_text, Record};
-use super::read;
 use crate::model::{Entry, GameResult, PerPlayer, StartNo, Tournament};
 use crate::trf::TrfWarning;
 use std::collections::{BTreeSet, HashMap};
@@ -63,11 +62,9 @@ impl Merge {
 /// The results of the games in `text` merged into a copy of `t`. Every unknown name is listed
 /// in one error; the first game that contradicts the event's pairing is the error otherwise.
 pub fn merge(t: &Tournament, text: &str) -> Result<Merge, PgnError> {
-    let parsed = read::parse(text)?;
-    games::check_one_event(&parsed)?;
-    let mut warnings = Vec::new();
-    let records = games::records(&parsed, &mut warnings)?;
-    games::check_once_per_round(&records)?;
+    let games::Checked {
+        records, warnings, ..
+    } = games::read_checked(text)?;
     let number: HashMap<String, StartNo> = t
         .players
         .iter()
