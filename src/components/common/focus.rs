@@ -14,15 +14,19 @@ pub fn focus_when_drawn(id: String) {
     look(id, FRAMES);
 }
 
-fn look(id: String, left: u32) {
+/// Focuses the element `id` if it is drawn now; whether it was.
+pub fn focus_id(id: &str) -> bool {
     let found = document()
-        .get_element_by_id(&id)
+        .get_element_by_id(id)
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-    match found {
-        Some(el) => {
-            let _ = el.focus();
-        }
-        None if left > 0 => request_animation_frame(move || look(id, left - 1)),
-        None => {}
+    if let Some(el) = &found {
+        let _ = el.focus();
+    }
+    found.is_some()
+}
+
+fn look(id: String, left: u32) {
+    if !focus_id(&id) && left > 0 {
+        request_animation_frame(move || look(id, left - 1));
     }
 }

@@ -78,8 +78,9 @@ fn fix_href(id: &EventId, t: &Tournament, f: &Finding) -> String {
                 })
                 .map_or(1, |i| i + 1);
             format!(
-                "{}&round={round}&focus=result-r{round}-b{board}",
-                EventView::Rounds.href(id)
+                "{}&round={round}&focus={}",
+                EventView::Rounds.href(id),
+                crate::components::rounds::result_id(round, board)
             )
         }
     }
@@ -145,7 +146,9 @@ pub fn RatingReadiness(
                     {move || td_string!(lang.get(), event.readiness.summary, count = count.get()).to_string()}
                 </summary>
                 <p class="muted">{tr!(event.readiness.help)}</p>
-                <ul class="readiness-list">{items}</ul>
+                // Drawn only while open: mid-round every pending game is a finding, and the
+                // list sits on every view of the event.
+                {move || open.get().then(|| view! { <ul class="readiness-list">{items}</ul> })}
             </details>
         </Show>
     }

@@ -12,6 +12,7 @@ mod requests;
 mod why;
 
 use crate::components::common::data_table::escape;
+use crate::components::common::focus::focus_id;
 use crate::components::rounds::prohibited::ProhibitedPairings;
 use crate::event_id::EventId;
 use crate::i18n::{td, td_string, Locale};
@@ -28,7 +29,6 @@ use engine::{ByeKind, Color, Format, GameResult, Outcome, PerPlayer, StartNo, To
 use leptos::prelude::*;
 use requests::Requests;
 use std::fmt::Write;
-use wasm_bindgen::JsCast;
 use why::{WhyButton, WhyRow};
 
 /// Boards drawn at once when a round is shown, and as many more at each animation frame after
@@ -75,18 +75,10 @@ fn result_from_value(v: &str) -> GameResult {
         .map_or(GameResult::Pending, |(g, _, _)| *g)
 }
 
-/// The id of board `board`'s result control in round `round` (for moving the focus).
-fn result_id(round: u32, board: usize) -> String {
+/// The id of board `board`'s result control in round `round` (for moving the focus, and for
+/// links that point at a board).
+pub(crate) fn result_id(round: u32, board: usize) -> String {
     format!("result-r{round}-b{board}")
-}
-
-fn focus(id: &str) {
-    if let Some(el) = document()
-        .get_element_by_id(id)
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-    {
-        let _ = el.focus();
-    }
 }
 
 /// The round to show first: the last paired round of a Swiss; in a round-robin the first round
@@ -770,7 +762,7 @@ fn BoardRow(
         if matches!(key.as_str(), "ArrowDown" | "ArrowUp") {
             ev.prevent_default();
             if let Some(b) = moved.filter(|&b| b <= board_count.get_untracked()) {
-                focus(&result_id(round, b));
+                focus_id(&result_id(round, b));
             }
             return;
         }
@@ -783,7 +775,7 @@ fn BoardRow(
             ev.prevent_default();
             panel.set_result(round, board, r);
             if r != GameResult::Pending && board < board_count.get_untracked() {
-                focus(&result_id(round, board + 1));
+                focus_id(&result_id(round, board + 1));
             }
         }
     };

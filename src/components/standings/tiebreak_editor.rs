@@ -59,13 +59,7 @@ fn apply(list: &mut Vec<Tiebreak>, edit: Edit) -> Option<String> {
 /// Focuses the element with `id` once the DOM shows the new list.
 fn focus_later(id: String) {
     request_animation_frame(move || {
-        use wasm_bindgen::JsCast;
-        if let Some(el) = document()
-            .get_element_by_id(&id)
-            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-        {
-            let _ = el.focus();
-        }
+        crate::components::common::focus::focus_id(&id);
     });
 }
 
