@@ -220,8 +220,12 @@ mod tests {
         let broken: String = text
             .lines()
             .map(|l| {
-                if l.starts_with("001") && l.len() > 84 {
-                    format!("{}99.0{}\n", &l[..80], &l[84..])
+                // By characters: a name may hold letters of more than one byte.
+                let chars: Vec<char> = l.chars().collect();
+                if l.starts_with("001") && chars.len() > 84 {
+                    let (head, tail): (String, String) =
+                        (chars[..80].iter().collect(), chars[84..].iter().collect());
+                    format!("{head}99.0{tail}\n")
                 } else {
                     format!("{l}\n")
                 }

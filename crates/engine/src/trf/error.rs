@@ -401,6 +401,13 @@ impl fmt::Display for TrfErrorKind {
                 f,
                 "expected the FIDE id (digits, or blank) in columns 58–68, but found \"{found}\""
             ),
+            K::NotBlank { column, found } if *column <= super::layout::COL_POINTS.1 + 1 => write!(
+                f,
+                "expected a blank at column {column} but found '{found}'; a player record has \
+                 the FIDE id in columns 58–68, the birth date in 70–79, the points in 81–84 and \
+                 the rank in 86–89, so this line's columns seem shifted: align its fields to \
+                 those columns"
+            ),
             K::NotBlank { column, found } => write!(
                 f,
                 "expected a blank at column {column} but found '{found}'; the round blocks start \

@@ -91,10 +91,6 @@ pub(super) fn player_line(no: usize, chars: &[char]) -> Result<PlayerLine, TrfEr
         }
     };
 
-    // Points and rank are informational (recomputed from the results), so a value that is not a
-    // number only loses the cross-check.
-    let declared_points = parse_points(field(chars, COL_POINTS.0, COL_POINTS.1).trim());
-
     let separator = |col: usize| -> Result<(), TrfError> {
         let c = char_at(chars, col);
         if c == ' ' {
@@ -110,8 +106,16 @@ pub(super) fn player_line(no: usize, chars: &[char]) -> Result<PlayerLine, TrfEr
             ))
         }
     };
+    // The blanks around the points (columns 81–84): a record shifted by a column from the FIDE
+    // id on would otherwise give its birth date's last digit as points, without a word.
+    separator(COL_POINTS.0 - 1)?;
+    separator(COL_POINTS.1 + 1)?;
     separator(90)?;
     separator(91)?;
+
+    // Points and rank are informational (recomputed from the results), so a value that is not a
+    // number only loses the cross-check.
+    let declared_points = parse_points(field(chars, COL_POINTS.0, COL_POINTS.1).trim());
 
     let mut blocks = Vec::new();
     let mut spellings = Vec::new();
@@ -143,6 +147,8 @@ pub(super) fn player_line(no: usize, chars: &[char]) -> Result<PlayerLine, TrfEr
             federation: text(COL_FEDERATION),
             fide_id,
             rating,
+            unrated_as_zero: rating.is_none()
+                && !field(chars, COL_RATING.0, COL_RATING.1).trim().is_empty(),
             sex: char_at(chars, COL_SEX).to_string().trim().to_owned(),
             birth: text(COL_BIRTH),
             rated_games: None,

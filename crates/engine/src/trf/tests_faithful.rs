@@ -224,3 +224,45 @@ fn a_rating_outside_fides_range_is_reported_and_kept() {
         .iter()
         .any(|w| matches!(w.kind, TrfWarningKind::RatingOutOfRange { player: 2, .. })));
 }
+
+#[test]
+fn an_unrated_player_comes_back_as_the_file_wrote_the_rating() {
+    let text = [
+        "012 Unrated\n092 Individual: Swiss-System\n142 3\n".to_owned(),
+        player(1, 2400, &["   2 w 1"]),
+        // Written `0` here, blank below: two writers' ways of saying "unrated".
+        player(2, 0, &["   1 b 0"]),
+        player(3, 2100, &[]).replace("2100", "    "),
+    ]
+    .concat();
+    let t = parse(&text).expect("valid");
+    assert_eq!(
+        t.player(2).map(|p| (p.rating, p.unrated_as_zero)),
+        Some((None, true))
+    );
+    assert_eq!(
+        t.player(3).map(|p| (p.rating, p.unrated_as_zero)),
+        Some((None, false))
+    );
+    let written = write(&t);
+    let rating_of = |start: &str| {
+        written
+            .lines()
+            .find(|l| l.starts_with("001") && &l[4..8] == start)
+            .map(|l| l[48..52].to_owned())
+    };
+    assert_eq!(rating_of("   2").as_deref(), Some("   0"), "{written}");
+    assert_eq!(rating_of("   3").as_deref(), Some("    "), "{written}");
+    assert_eq!(parse(&written), Ok(t));
+}
+
+#[test]
+fn a_record_shifted_past_the_birth_date_is_refused_at_the_column() {
+    let mut line = player(1, 2400, &[]);
+    // The birth date one column late: its last digit lands in column 80, before the points.
+    line.replace_range(69..80, " 1963/04/13");
+    let text = format!("012 Shifted\n092 Individual: Swiss-System\n142 3\n{line}");
+    let e = parse(&text).expect_err("shifted");
+    assert_eq!((e.line, e.column), (4, Some(80)), "{e}");
+    assert!(e.to_string().contains("the birth date in 70–79"), "{e}");
+}
