@@ -378,6 +378,11 @@ pub struct Player {
     /// FIDE rating; `None` when unrated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<u16>,
+    /// A TRF file wrote this unrated player's rating as `0` where others leave it blank: kept
+    /// so that an export writes the record as the file had it. It means nothing else, and a
+    /// rating, once set, is written instead.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unrated_as_zero: bool,
     /// Sex as in TRF column 10 (`m`, `w` or blank).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub sex: String,

@@ -58,6 +58,7 @@ impl ListedPlayer {
                 .unwrap_or_default(),
             fide_id: Some(self.fide_id),
             rating,
+            unrated_as_zero: false,
             sex: self.sex.map(|s| s.trf().to_string()).unwrap_or_default(),
             birth: self.birth.map(|y| y.to_string()).unwrap_or_default(),
             rated_games: None,

@@ -92,7 +92,12 @@
 //! (the rounds the player records hold) for a file that gives no number of rounds; in `001` records the rank (columns 86–89) recomputed, the
 //! fields re-aligned to their columns, letter codes in upper case and `*` as blank; JaVaFo's
 //! and bbpPairings' extensions in their TRF-2026 forms (`XXR`→`142`, `XXC`→`152`, `XXA`→`250`,
-//! `XXP`→`260`, `BBx`→`162`).
+//! `XXP`→`260`, `BBx`→`162`). An unrated player's rating comes back as the file wrote it
+//! (blank, or `0` as JaVaFo writes it: [`Player::unrated_as_zero`](crate::model::Player)); the
+//! points column (81–84) is written from the results, so a file whose column disagrees (a bye
+//! requested for a round not yet paired counted ahead) gets a warning at that line on reading.
+//! A `001` record must keep columns 80 and 85 blank (around the points): one shifted by a
+//! column is refused there rather than read with its birth date's last digit as points.
 //!
 //! # Encodings
 //! [`decode_text`] takes a file's bytes: UTF-8 with or without a byte-order mark, Latin-1, and

@@ -462,8 +462,14 @@ fn random_tournament(seed: u64) -> Tournament {
             k_override: (next(4) == 0).then(|| [10, 20, 40][next(3) as usize]),
             // TRF has no club field: JSON only.
             club: String::new(),
+            unrated_as_zero: false,
         })
         .collect();
+    let mut players = players;
+    for p in &mut players {
+        // Some writers spell "unrated" `0`, others leave the rating blank.
+        p.unrated_as_zero = p.rating.is_none() && next(2) == 0;
+    }
     let mut t = Tournament::new(
         pick(next(3), &["Open", "Åpen turnering", ""]),
         Format::Swiss {

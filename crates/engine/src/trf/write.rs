@@ -213,7 +213,11 @@ pub fn write_version(t: &Tournament, version: Version) -> String {
         line.push(' ');
         line.push_str(&left(p.name.trim(), crate::model::TRF_NAME_WIDTH));
         line.push(' ');
-        line.push_str(&p.rating.map_or("    ".to_owned(), |r| number(r, 4)));
+        line.push_str(&match p.rating {
+            Some(r) => number(r, 4),
+            None if p.unrated_as_zero => number(0, 4),
+            None => " ".repeat(4),
+        });
         line.push(' ');
         line.push_str(&left(p.federation.trim(), 3));
         line.push(' ');
