@@ -93,10 +93,13 @@ impl ImportReport {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let count = |code: &str| if code == "062" { players } else { rated }.to_string();
         let team = crate::trf::read::is_team_file(crate::trf::read::lines(text));
+        // bbpPairings' point records give way to a `162` (the reader warns at each).
+        let has_162 = crate::trf::read::lines(text).any(|l| l.starts_with("162"));
         for (i, line) in crate::trf::read::lines(text).enumerate() {
             let line_no = i + 1;
             let chars: Vec<char> = line.chars().collect();
-            let Some(code) = record_code(&chars) else {
+            // As the reader: the layout line's `DDD` is no record's code.
+            let Some(code) = record_code(&chars).filter(|c| c != "DDD") else {
                 continue; // blank lines and column rulers
             };
             let value = line.get(3..).unwrap_or("").trim().to_ascii_lowercase();
@@ -117,13 +120,22 @@ impl ImportReport {
                         self.convert(line_no, kind);
                     }
                 }
-                "XXC" if value == "white1" || value == "black1" => {
-                    self.record(line_no, code, "152")
+                "XXC" => {
+                    // `white1`/`black1` become `152`; other options (`rank`) are kept, unused.
+                    let mut tokens = value.split_whitespace();
+                    if tokens.clone().any(|t| t == "white1" || t == "black1") {
+                        self.record(line_no, code.clone(), "152");
+                    }
+                    if tokens.any(|t| t != "white1" && t != "black1") {
+                        self.unused(line_no, code, false);
+                    }
                 }
                 "XXR" => self.record(line_no, code, "142"),
                 "XXA" => self.record(line_no, code, "250"),
                 "XXP" => self.record(line_no, code, "260"),
-                "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => self.record(line_no, code, "162"),
+                "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" if !has_162 => {
+                    self.record(line_no, code, "162")
+                }
                 "240" | "250" | "260" if team => self.unused(line_no, code, true),
                 c if is_team_record(c) => self.unused(line_no, code, true),
                 c if READ.contains(&c) || c == "###" => {}
@@ -314,6 +326,40 @@ mod tests {
         assert!(r
             .to_string()
             .contains("\nconverted: line 4: XXR is written as 142"));
+    }
+
+    /// What the reader does with a line, the report says: the layout line is no record, a
+    /// `BB` point record beside a `162` is not used, and `XXC white1 rank` is half converted,
+    /// half kept.
+    #[test]
+    fn says_what_the_reader_did_with_each_line() {
+        let text = format!(
+            "012 E\nDDD SSSS sTTT NNNN\n162  W 3.0    D 1.0    L 0.0    Z 0.0    P 3.0\nBBW  3.0\nXXC white1 rank\n{PLAYERS}"
+        );
+        let imported = import(&text).expect("reads");
+        let r = ImportReport::of(&text, &imported);
+        let unused: Vec<(usize, &str)> =
+            r.unused.iter().map(|u| (u.line, u.code.as_str())).collect();
+        assert_eq!(unused, vec![(4, "BBW"), (5, "XXC")]);
+        assert_eq!(
+            r.converted,
+            vec![Converted {
+                line: 5,
+                kind: Conversion::Record {
+                    from: "XXC".into(),
+                    to: "152"
+                }
+            }]
+        );
+        // Each line the report calls unused, the reader warned about.
+        let mut warned: Vec<usize> = imported
+            .warnings
+            .iter()
+            .filter(|w| matches!(w.kind, crate::trf::TrfWarningKind::RecordNotUsed { .. }))
+            .map(|w| w.line)
+            .collect();
+        warned.sort_unstable();
+        assert_eq!(warned, vec![4, 5]);
     }
 
     #[test]
