@@ -45,6 +45,23 @@ pub enum RosterProblem {
     },
 }
 
+impl RosterProblem {
+    /// The header, as written, of the table's column the problem is in, if it is in one.
+    pub fn column(&self) -> Option<&str> {
+        match self {
+            RosterProblem::BlankName { column }
+            | RosterProblem::BadField { column, .. }
+            | RosterProblem::DuplicateFideId { column, .. } => Some(column),
+            RosterProblem::BadRating(_)
+            | RosterProblem::RatingInName { .. }
+            | RosterProblem::MissingName
+            | RosterProblem::Duplicate { .. }
+            | RosterProblem::NoNameColumn { .. }
+            | RosterProblem::TooManyFields { .. } => None,
+        }
+    }
+}
+
 /// One line that cannot be read: its 1-based number and the problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RosterError {
@@ -54,7 +71,10 @@ pub struct RosterError {
 
 impl fmt::Display for RosterError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: ", self.line)?;
+        match self.problem.column() {
+            Some(column) => write!(f, "line {}, column “{column}”: ", self.line)?,
+            None => write!(f, "line {}: ", self.line)?,
+        }
         match &self.problem {
             RosterProblem::BadRating(e) => write!(
                 f,
@@ -83,20 +103,19 @@ impl fmt::Display for RosterError {
                  field that holds the separator (\"Carlsen, Magnus\"), or remove the extra \
                  fields"
             ),
-            RosterProblem::BlankName { column } => write!(
+            RosterProblem::BlankName { .. } => write!(
                 f,
-                "column “{column}”: the name is missing; write the player's name, or remove the \
-                 row"
+                "the name is missing; write the player's name, or remove the row"
             ),
-            RosterProblem::BadField { column, error } => write!(f, "column “{column}”: {error}"),
+            RosterProblem::BadField { error, .. } => write!(f, "{error}"),
             RosterProblem::DuplicateFideId {
-                column,
                 fide_id,
                 first_line,
+                ..
             } => write!(
                 f,
-                "column “{column}”: the FIDE ID {fide_id} is already on line {first_line}; \
-                 correct it, or remove one of the two rows"
+                "the FIDE ID {fide_id} is already on line {first_line}; correct it, or remove \
+                 one of the two rows"
             ),
         }
     }
@@ -471,7 +490,18 @@ fn read_table(text: &str, header_line: usize, separator: u8) -> Result<Roster, V
     let mut reader = csv_reader(text, separator);
     let mut rows = reader.records().map(|r| {
         let record = r.expect("a flexible CSV reader of a string cannot fail");
-        let line = record.position().map_or(0, |p| p.line() as usize);
+        // The reader's own line count leaves out the blank lines it skips, and its position
+        // is where the record's search started: count the line breaks before the record's
+        // first byte.
+        let bytes = text.as_bytes();
+        let mut start = record
+            .position()
+            .map_or(0, |p| p.byte() as usize)
+            .min(bytes.len());
+        while start < bytes.len() && matches!(bytes[start], b'\r' | b'\n') {
+            start += 1;
+        }
+        let line = bytes[..start].iter().filter(|&&b| b == b'\n').count() + 1;
         (line, record.iter().map(str::to_string).collect::<Vec<_>>())
     });
     let header = rows
