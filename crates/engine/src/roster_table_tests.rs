@@ -572,3 +572,20 @@ proptest! {
         prop_assert_eq!(roster.columns.len(), 8);
     }
 }
+
+/// A spreadsheet's CSV ends its lines with `\r\n`; blank and space-only lines count as lines.
+#[test]
+fn windows_line_ends_and_blank_lines_keep_the_line_numbers() {
+    let text = "\r\nName;Elo\r\nA;2000\r\n   \r\n\r\nB;abc\r\nC;\r\n";
+    let errors = read_roster(text).unwrap_err();
+    assert_eq!(
+        errors
+            .iter()
+            .map(|e| (e.line, e.problem.column()))
+            .collect::<Vec<_>>(),
+        vec![(6, Some("Elo"))]
+    );
+    let roster = read(&text.replace("abc", "2100"));
+    let names: Vec<&str> = roster.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, vec!["A", "B", "C"]);
+}
