@@ -504,6 +504,46 @@ mod tests {
         );
     }
 
+    /// Issue 27 item 4: a table with every player field reads, and its bad rows are worded in
+    /// each language with their line and their column's header.
+    #[test]
+    fn a_table_of_players_reads_and_its_errors_name_line_and_column() {
+        let ps = parse_players("Name;Elo;Fed;Sex\nA;2000;FRA;f\nB;;;m").unwrap();
+        assert_eq!(
+            (ps[0].federation.as_str(), ps[0].sex.as_str()),
+            ("FRA", "w")
+        );
+        let bad = "Joueur,Elo,FIDE ID\nA,abc,1\nB,,1\n,,\n,2000,\n";
+        let e = |l| parse_players(bad).unwrap_err().words(l);
+        let en = e(Locale::en);
+        let lines: Vec<&str> = en.lines().collect();
+        assert_eq!(lines.len(), 3, "{en}");
+        assert!(lines[0].starts_with("line 2, column “Elo”: ") && lines[0].contains("abc"));
+        assert!(lines[1].starts_with("line 3, column “FIDE ID”: ") && lines[1].contains("line 2"));
+        assert!(lines[2].starts_with("line 5, column “Joueur”: the name is missing"));
+        let fr = e(Locale::fr);
+        assert!(
+            fr.starts_with("ligne 2, colonne «\u{a0}Elo\u{a0}»\u{a0}: "),
+            "{fr}"
+        );
+        let de = e(Locale::de);
+        // German capitalises the clause after the colon, as `at` does.
+        assert!(de.starts_with("Zeile 2, Spalte „Elo“: Die "), "{de}");
+        assert!(
+            de.contains("Zeile 5, Spalte „Joueur“: Der Name fehlt"),
+            "{de}"
+        );
+        let ja = e(Locale::ja);
+        assert!(ja.starts_with("2行目、「Elo」列："), "{ja}");
+        let e = parse_players("Rating,Club\nA,B")
+            .unwrap_err()
+            .words(Locale::en);
+        assert!(
+            e.starts_with("line 1: the header “Rating,Club” has no column"),
+            "{e}"
+        );
+    }
+
     /// Issue 12: the wizard's own messages are in the reader's language.
     #[test]
     fn the_wizard_speaks_the_readers_language() {

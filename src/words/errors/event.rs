@@ -257,8 +257,32 @@ impl Words for RosterError {
             RosterProblem::Duplicate { name, first_line } => {
                 td_string!(l, errors.roster.duplicate, name, first_line).to_string()
             }
+            RosterProblem::NoNameColumn { header } => {
+                td_string!(l, errors.roster.no_name_column, header).to_string()
+            }
+            RosterProblem::TooManyFields { fields, columns } => {
+                td_string!(l, errors.roster.too_many_fields, fields, columns).to_string()
+            }
+            RosterProblem::BlankName { .. } => td_string!(l, errors.roster.blank_name).to_string(),
+            RosterProblem::BadField { error, .. } => error.words(l),
+            RosterProblem::DuplicateFideId {
+                fide_id,
+                first_line,
+                ..
+            } => td_string!(l, errors.roster.duplicate_fide_id, fide_id, first_line).to_string(),
         };
-        at(l, self.line, None, what)
+        match self.problem.column() {
+            // A table's column is named by its header, as written, not counted.
+            Some(column) => {
+                let what = match l {
+                    Locale::de => crate::words::capitalised(&what),
+                    Locale::en | Locale::fr | Locale::ja => what,
+                };
+                let (line, column) = (self.line, column.to_string());
+                td_string!(l, errors.roster.at_column, line, column, what).to_string()
+            }
+            None => at(l, self.line, None, what),
+        }
     }
 }
 
