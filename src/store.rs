@@ -12,6 +12,7 @@ use crate::persist::Events;
 use crate::persist::{self, Loaded, Persister, Quarantined, StaleEvent, Unavailable, WriteProblem};
 use crate::tiebreaks::TiebreakChoice;
 use engine::elo::Expectation;
+use engine::import_report::ImportReport;
 use engine::simulate::StudyConfig;
 use engine::{StartNo, Tournament, Withdrawal};
 use leptos::prelude::*;
@@ -21,12 +22,16 @@ pub use crate::persist::{SavedEvent, Settings};
 /// Id of the example event: one fixed id, so "open the example" never duplicates it.
 pub const EXAMPLE_ID: &str = "example";
 
-/// An event just imported from a file: its id, and what the reader warned about (empty for a
-/// clean file), for the import dialog to list.
+/// An event just imported from a file, for the import dialog to report: its id, whether it was
+/// already stored, what the reader warned about (empty for a clean file) and what it read,
+/// converted and left unused.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ImportedEvent {
     pub id: EventId,
+    /// An identical event was already stored: nothing was added, and `id` is that event.
+    pub already_stored: bool,
     pub warnings: Vec<TrfWarning>,
+    pub report: ImportReport,
 }
 
 /// What went wrong with storage, for the banner.
@@ -425,14 +430,35 @@ impl Store {
     /// Parses a whole file first; only a complete, valid event is stored. Returns its id and
     /// the reader's warnings.
     pub fn import(&self, text: &str) -> Result<ImportedEvent, ImportError> {
-        let files::Imported {
-            tournament,
-            warnings,
-        } = files::import(text)?;
-        Ok(ImportedEvent {
-            id: self.add_event(tournament),
-            warnings,
-        })
+        Ok(self.keep_imported(text, files::import(text)?, false))
+    }
+
+    /// Stores the event `imported` from `text`, unless an identical event is stored already
+    /// and `copy` is false: then nothing is added and the report names the stored one.
+    pub fn keep_imported(
+        &self,
+        text: &str,
+        imported: files::Imported,
+        copy: bool,
+    ) -> ImportedEvent {
+        let report = ImportReport::of(text, &imported);
+        let twin = if copy {
+            None
+        } else {
+            self.events.with_untracked(|es| {
+                es.iter()
+                    .find(|e| e.tournament == imported.tournament)
+                    .map(|e| e.id.clone())
+            })
+        };
+        let already_stored = twin.is_some();
+        let id = twin.unwrap_or_else(|| self.add_event(imported.tournament));
+        ImportedEvent {
+            id,
+            already_stored,
+            warnings: imported.warnings,
+            report,
+        }
     }
 
     /// Keeps `k` if the app accepts it ([`prior::accept`](crate::prior::accept)); else changes

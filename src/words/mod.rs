@@ -10,6 +10,7 @@
 
 pub mod claims;
 pub mod errors;
+pub mod import;
 pub mod pairing;
 pub mod policy;
 pub mod readiness;

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gotoApp, screenshot, useApp, watchConsole } from './helpers.mjs';
+import { gotoApp, screenshot, useApp, watchConsole, importFile } from './helpers.mjs';
 
 const byId = (page, id) => page.getByTestId(id, { exact: true });
 const EXAMPLE_KEY = 'crosstable.v1.event.example';
@@ -125,9 +125,9 @@ describe('back up everything, restore', () => {
     const copy = JSON.parse(example);
     copy.tournament.name = 'Second event';
     await writeFile(second, JSON.stringify(copy));
-    await byId(page, 'import-file').setInputFiles(second);
-    // The import opens the event: on "/" that is the home shell handing over to the full app
-    // (a reload of the event's address), which must finish before the next navigation.
+    // On "/" the home shell hands the file over to the full app, which reports the import;
+    // opening the event from the report must finish before the next navigation.
+    await importFile(page, second);
     await byId(page, 'nav-rounds').waitFor();
     await gotoApp(page, app.server.url);
     const names = async () => (await page.locator('.event-list .event-name').allTextContents()).sort();

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT, axeViolations, createEvent, gotoApp, screenshot, useApp, watchConsole } from './helpers.mjs';
+import { ROOT, axeViolations, createEvent, gotoApp, screenshot, useApp, watchConsole, importFile } from './helpers.mjs';
 
 const byId = (page, id) => page.getByTestId(id);
 
@@ -36,13 +36,7 @@ function swapOpponents(text, round, [a, b], [c, d]) {
 /** Imports `file` from the home page and opens the event's Rounds tab. */
 async function importAndOpenRounds(page, url, file) {
   await gotoApp(page, url);
-  await byId(page, 'import-file').setInputFiles(file);
-  // A file with warnings stays on the home page with a link to the event.
-  await Promise.race([
-    page.waitForURL(/\/event\/[^/?]+/, { timeout: 60_000 }),
-    byId(page, 'import-open').waitFor({ timeout: 60_000 }),
-  ]);
-  if (!/\/event\//.test(page.url())) await byId(page, 'import-open').click();
+  await importFile(page, file);
   await byId(page, 'nav-rounds').click();
   await byId(page, 'rounds-check').waitFor();
 }

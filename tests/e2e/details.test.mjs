@@ -19,7 +19,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { ROOT, createEvent, gotoApp, screenshot, useApp, watchConsole } from './helpers.mjs';
+import { ROOT, createEvent, gotoApp, screenshot, useApp, watchConsole, importFile } from './helpers.mjs';
 
 const byId = (page, id) => page.getByTestId(id);
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -189,8 +189,7 @@ describe('event and player details', () => {
     await writeFile(first, await pgnRounds([1, 2]));
     await writeFile(third, await pgnRounds([3]));
     await gotoApp(page, app.server.url);
-    await byId(page, 'import-file').setInputFiles(first);
-    await page.waitForURL(/\/event\/[^/?]+/);
+    await importFile(page, first);
     const eventUrl = page.url().replace(/\?.*$/, '');
 
     // The reported dead end: round 3 is refused while the event has 2 rounds.

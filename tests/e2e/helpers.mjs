@@ -294,3 +294,16 @@ export async function axeViolations(page, include) {
     (v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`,
   );
 }
+
+// Imports `file` (a path, or `{ name, mimeType, buffer }`) on the page holding the import
+// input, waits for the import's report (what was read, converted, left unused) and opens the
+// event from it. Returns the report's text, for a test that checks it.
+export async function importFile(page, file, { timeout = 60_000 } = {}) {
+  await page.getByTestId('import-file').setInputFiles(file);
+  const report = page.getByTestId('import-report');
+  await report.waitFor({ timeout });
+  const text = await report.innerText();
+  await page.getByTestId('import-open').click();
+  await page.waitForURL(/\/event\//, { timeout });
+  return text;
+}

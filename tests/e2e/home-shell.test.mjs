@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DIST, ROOT, createEvent, gotoApp, openBrowser, useApp, watchConsole } from './helpers.mjs';
+import { DIST, ROOT, createEvent, gotoApp, openBrowser, useApp, watchConsole, importFile } from './helpers.mjs';
 import { catalogue } from './lang.mjs';
 
 const byId = (page, id) => page.getByTestId(id, { exact: true });
@@ -145,7 +145,7 @@ describe('the home shell', () => {
       await gotoApp(page, app.server.url);
       await byId(page, 'open-example').waitFor();
       assert.ok((await wasmFetched(page)).some(isShell), 'the shell is loaded');
-      await byId(page, 'import-file').setInputFiles(path.join(ROOT, 'fixtures', 'withdrawal', 'strong-withdrawn-player.json'));
+      await importFile(page, path.join(ROOT, 'fixtures', 'withdrawal', 'strong-withdrawn-player.json'));
       await byId(page, 'nav-rounds').waitFor();
       assert.match(page.url(), /\/event\/[^/]+$/);
       assert.ok((await wasmFetched(page)).some(isApp), 'the full app imported it');

@@ -17,7 +17,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { createEvent, gotoApp, openBrowser, ROOT, screenshot, startServer, watchConsole } from './helpers.mjs';
+import { createEvent, gotoApp, openBrowser, ROOT, screenshot, startServer, watchConsole, importFile } from './helpers.mjs';
 import { catalogue, englishFragments, htmlLang, overflowing, pageOverflow, switchTo, visibleText } from './lang.mjs';
 
 const AREAS = ['event', 'print', 'common', 'nav'];
@@ -146,8 +146,7 @@ describe('the event area in French, German and Japanese', () => {
         });
         // A round-robin from a PGN file (PGN merge, publish), then a Swiss (rounds), in English.
         await gotoApp(page, server.url);
-        await byId(page, 'import-file').setInputFiles(fixture('round-robin-6.pgn'));
-        await page.waitForURL(/\/event\/[^/?]+$/);
+        await importFile(page, fixture('round-robin-6.pgn'));
         const roundRobin = new URL(page.url()).pathname;
         await page.goto(server.url);
         await byId(page, 'import-file').waitFor();

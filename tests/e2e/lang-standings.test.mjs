@@ -15,7 +15,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ROOT, gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
+import { ROOT, gotoApp, openBrowser, screenshot, startServer, watchConsole, importFile } from './helpers.mjs';
 import { assertNoEnglish, catalogue, englishFragments, htmlLang, overflowing, pageOverflow, switchTo } from './lang.mjs';
 
 const AREAS = ['standings', 'common', 'nav'];
@@ -37,12 +37,7 @@ const eventUrl = (page) => page.url().replace(/[?#].*$/, '');
 /** Imports `file` on the home page and returns the new event's address. */
 async function importEvent(page, url, file) {
   await gotoApp(page, url);
-  await byId(page, 'import-file').setInputFiles(file);
-  // Straight to the event, or first a list of what the reader corrected, with a link to it.
-  const opened = page.waitForURL(/\/event\/[^/?]+/).then(() => 'event');
-  const listed = byId(page, 'import-open').waitFor().then(() => 'listed');
-  if ((await Promise.race([opened, listed])) === 'listed') await byId(page, 'import-open').click();
-  await page.waitForURL(/\/event\/[^/?]+/);
+  await importFile(page, file);
   await byId(page, 'crosstable').or(byId(page, 'nav-standings')).first().waitFor();
   return eventUrl(page);
 }

@@ -21,7 +21,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ROOT, gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
+import { ROOT, gotoApp, openBrowser, screenshot, startServer, watchConsole, importFile } from './helpers.mjs';
 import {
   LANGS,
   assertNoEnglish,
@@ -242,8 +242,7 @@ describe('languages on the withdrawal, sensitivity and what-if views', () => {
   test('the Swiss what-if in each language', async () => {
     await inBrowsers(WIDTHS, async (page, width) => {
       await gotoApp(page, server.url);
-      await byId(page, 'import-file').setInputFiles(path.join(ROOT, 'fixtures', 'pgn', 'swiss-7-players.pgn'));
-      await page.waitForURL(/\/event\/[^/]+$/);
+      await importFile(page, path.join(ROOT, 'fixtures', 'pgn', 'swiss-7-players.pgn'));
       await byId(page, 'nav-whatif').click();
       await byId(page, 'swiss-whatif').waitFor();
       await byId(page, 'swiss-whatif-player').selectOption('1');

@@ -217,7 +217,7 @@ describe('one owner for each piece of data', () => {
       assert.equal(await byId(page, 'event-item').filter({ hasText: 'Points Column Open' }).count(), 1);
       const href = await byId(page, 'import-open').getAttribute('href');
       assert.match(href, /^\/event\/[^/]+$/);
-      await panel.getByRole('button', { name: 'Dismiss' }).click();
+      await byId(page, 'import-report').getByRole('button', { name: 'Dismiss' }).click();
       await panel.waitFor({ state: 'detached' });
 
       // The event opens with the results the file's rounds give (points from the results).

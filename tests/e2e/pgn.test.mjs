@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
+import { gotoApp, openBrowser, screenshot, startServer, watchConsole, importFile } from './helpers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixture = (name) => path.join(ROOT, 'fixtures', 'pgn', name);
@@ -20,8 +20,7 @@ const EVENT = 'Lisbon Spring Round-Robin 2026';
 async function importPgn(page, url, name, format = 'infer') {
   await gotoApp(page, url);
   await byId(page, 'import-pgn-format').selectOption(format);
-  await byId(page, 'import-file').setInputFiles(fixture(name));
-  await page.waitForURL(/\/event\/[^/]+$/);
+  await importFile(page, fixture(name));
   await page.locator('.event-title').waitFor();
 }
 

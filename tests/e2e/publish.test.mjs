@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, gotoApp, openBrowser, screenshot, SCREENSHOT_DIR, startServer, watchConsole } from './helpers.mjs';
+import { CHROMIUM, gotoApp, openBrowser, screenshot, SCREENSHOT_DIR, startServer, watchConsole, importFile } from './helpers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixture = (name) => path.join(ROOT, 'fixtures', 'pgn', name);
@@ -28,8 +28,7 @@ describe('Publish', () => {
       const { page } = browser;
       const errors = watchConsole(page);
       await gotoApp(page, server.url);
-      await byId(page, 'import-file').setInputFiles(fixture('round-robin-6.pgn'));
-      await page.waitForURL(/\/event\/[^/]+$/);
+      await importFile(page, fixture('round-robin-6.pgn'));
       await byId(page, 'nav-publish').click();
       await page.getByRole('heading', { name: 'Publish the results' }).waitFor();
 

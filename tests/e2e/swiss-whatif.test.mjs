@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gotoApp, openBrowser, screenshot, startServer, watchConsole } from './helpers.mjs';
+import { gotoApp, openBrowser, screenshot, startServer, watchConsole, importFile } from './helpers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixture = (name) => path.join(ROOT, 'fixtures', 'pgn', name);
@@ -26,8 +26,7 @@ describe('Swiss what-if', () => {
         const { page } = browser;
         const errors = watchConsole(page);
         await gotoApp(page, server.url);
-        await byId(page, 'import-file').setInputFiles(fixture('swiss-7-players.pgn'));
-        await page.waitForURL(/\/event\/[^/]+$/);
+        await importFile(page, fixture('swiss-7-players.pgn'));
         await byId(page, 'nav-whatif').click();
         await byId(page, 'swiss-whatif').waitFor();
 

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { ROOT, gotoApp, openBrowser, setRange, startServer, waitForTextChange, watchConsole } from './helpers.mjs';
+import { ROOT, gotoApp, openBrowser, setRange, startServer, waitForTextChange, watchConsole, importFile } from './helpers.mjs';
 import { settle, visitEveryPage, waitForTitle } from './venue-pages.mjs';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -131,8 +131,7 @@ describe('venue: accessibility', () => {
     try {
       const { page } = browser;
       await gotoApp(page, server.url);
-      await page.getByTestId('import-file').setInputFiles(path.join(ROOT, 'fixtures', 'withdrawal', 'strong-withdrawn-player.json'));
-      await page.waitForURL(/\/event\/[^/?]+/);
+      await importFile(page, path.join(ROOT, 'fixtures', 'withdrawal', 'strong-withdrawn-player.json'));
       await page.getByTestId('nav-withdrawal').click();
       const region = page.getByTestId('standings-announcement');
       await region.waitFor({ state: 'attached' });

@@ -6,7 +6,7 @@
 // nav-chances, nav-details, nav-publish, nav-import-results.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gotoApp } from './helpers.mjs';
+import { gotoApp, importFile } from './helpers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SWISS_PGN = path.join(ROOT, 'fixtures', 'pgn', 'swiss-7-players.pgn');
@@ -68,8 +68,7 @@ export async function visitEveryPage(page, baseUrl, check) {
   await eventTabs(page, 'rr', true, check);
 
   await gotoApp(page, baseUrl);
-  await page.getByTestId('import-file').setInputFiles(SWISS_PGN);
-  await page.waitForURL(/\/event\/[^/?]+$/);
+  await importFile(page, SWISS_PGN);
   await eventTabs(page, 'swiss', false, check);
 }
 

@@ -1,9 +1,11 @@
 //! Import an event from a TRF, JSON or PGN file (a PGN file of games becomes a new event: a
 //! round-robin or a Swiss, decided from the games or as the user says). The file is parsed
 //! completely before anything is stored: a broken file changes nothing and its error names the
-//! line. A file that is readable
-//! but odd (a points column that disagrees with the results, …) is imported, and the reader's
-//! warnings are listed, by line and column, before the user opens the event.
+//! line. Every import ends with its report (issue 30): what was read (players, rounds, games),
+//! what an export writes in another form and what is kept but not used, each with its line,
+//! the reader's warnings (a points column that disagrees with the results, …), and a button
+//! that opens the event. A file whose event is already stored, identical, adds nothing: the
+//! report says so and opens the stored event (or imports a copy, if the user asks).
 
 use crate::components::files::import_handover::{take_pending, PgnFormat};
 use crate::event_id::EventId;
@@ -15,40 +17,44 @@ use crate::words::Words;
 use engine::pgn::FormatChoice;
 use engine::Withdrawal;
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
-use leptos_router::NavigateOptions;
 
 /// Imports `text` (the content of `file_name`) into `store`: the new event's id with the
-/// reader's warnings, or the message to show. This is all the file input does once the file is
-/// read. A PGN file's system is inferred from its games.
+/// reader's warnings and the import's report, or the message to show. This is all the file
+/// input does once the file is read. A PGN file's system is inferred from its games.
 pub fn import_text(
     store: Store,
     file_name: &str,
     text: &str,
 ) -> Result<ImportedEvent, FileProblem> {
-    import_text_as(store, file_name, text, FormatChoice::Infer)
+    import_text_as(store, file_name, text, FormatChoice::Infer, false)
 }
 
-/// [`import_text`], a PGN file's system as `pgn_format` says.
+/// [`import_text`], a PGN file's system as `pgn_format` says; with `copy`, a new event even
+/// when an identical one is stored.
 pub fn import_text_as(
     store: Store,
     file_name: &str,
     text: &str,
     pgn_format: FormatChoice,
+    copy: bool,
 ) -> Result<ImportedEvent, FileProblem> {
     let failed = |error| FileProblem::NotImported {
         name: file_name.to_string(),
         error: Box::new(error),
     };
-    if pgn_format != FormatChoice::Infer && engine::io::detect(text) == files::FileFormat::Pgn {
+    let imported = if pgn_format != FormatChoice::Infer
+        && engine::io::detect(text) == files::FileFormat::Pgn
+    {
         let (tournament, warnings) = engine::pgn::to_event(text, pgn_format)
             .map_err(|e| failed(files::ImportError::Pgn(e)))?;
-        return Ok(ImportedEvent {
-            id: store.add_event(tournament),
+        files::Imported {
+            tournament,
             warnings,
-        });
-    }
-    store.import(text).map_err(failed)
+        }
+    } else {
+        files::import(text).map_err(failed)?
+    };
+    Ok(store.keep_imported(text, imported, copy))
 }
 
 /// The choice "PGN games are …" as the select's value.
@@ -60,29 +66,50 @@ fn pgn_choice(value: &str) -> FormatChoice {
     }
 }
 
-/// An import that succeeded with warnings: what the list shows until it is dismissed.
+/// An import that succeeded: what the report shows until it is dismissed.
 #[derive(Clone, Debug, PartialEq)]
-struct WarnedImport {
-    id: EventId,
+struct Outcome {
+    imported: ImportedEvent,
     file_name: String,
     event_name: String,
-    warnings: Vec<TrfWarning>,
     /// Players who look withdrawn but are not recorded as such (a TRF without `XXW`): each
     /// with a button that records the withdrawal.
     suggested: Vec<Withdrawal>,
+    /// The file's text and its PGN choice, for "Import a copy anyway".
+    text: String,
+    format: FormatChoice,
 }
 
-impl WarnedImport {
-    /// One sentence for the heading and the screen reader's announcement.
-    fn summary(&self, locale: Locale) -> String {
+impl Outcome {
+    /// The report's heading: the event read whole, or already stored.
+    fn heading(&self, locale: Locale) -> String {
+        let (event, file) = (self.event_name.clone(), self.file_name.clone());
+        if self.imported.already_stored {
+            td_string!(locale, event.import.already_stored, event, file).to_string()
+        } else {
+            td_string!(locale, event.import.read_whole, event, file).to_string()
+        }
+    }
+
+    /// The warnings' heading ("… with 2 warnings").
+    fn warnings_summary(&self, locale: Locale) -> String {
         td_string!(
             locale,
             event.import.summary,
             event = self.event_name.clone(),
             file = self.file_name.clone(),
-            count = self.warnings.len()
+            count = self.imported.warnings.len()
         )
         .to_string()
+    }
+
+    /// One sentence for the screen reader's announcement.
+    fn announcement(&self, locale: Locale) -> String {
+        if self.imported.warnings.is_empty() || self.imported.already_stored {
+            self.heading(locale)
+        } else {
+            self.warnings_summary(locale)
+        }
     }
 }
 
@@ -99,73 +126,66 @@ fn place(locale: Locale, w: &TrfWarning) -> String {
 #[component]
 pub fn ImportFile() -> impl IntoView {
     let store = use_store();
-    let navigate = use_navigate();
     let lang = crate::lang::use_lang();
     let error = RwSignal::new(None::<FileProblem>);
-    let warned = RwSignal::new(None::<WarnedImport>);
+    let outcome = RwSignal::new(None::<Outcome>);
     let pgn_format = RwSignal::new("infer".to_string());
 
-    // A file read (or not): imported, with its warnings listed, or its error shown.
-    let handle = move |name: String, text: Result<String, ReadError>, format: FormatChoice| {
-        let navigate = navigate.clone();
-        {
-            let outcome = match &text {
-                Ok(text) => import_text_as(store, &name, text, format),
-                Err(e) => Err(FileProblem::Unreadable {
-                    name: name.clone(),
-                    error: e.clone(),
-                }),
-            };
-            match outcome {
-                Ok(imported) if imported.warnings.is_empty() => {
-                    error.set(None);
-                    warned.set(None);
-                    navigate(
-                        &format!("/event/{}", imported.id),
-                        NavigateOptions::default(),
-                    );
-                }
-                // Imported, but the user should read what the reader corrected before relying
-                // on the event: stay here and list it, with a link to the event.
-                Ok(imported) => {
-                    error.set(None);
-                    let t = store.tournament_now(&imported.id);
-                    let suggested = match (&t, &text) {
-                        (Some(t), Ok(text)) => files::suggested_withdrawals(text, t),
-                        _ => Vec::new(),
-                    };
-                    warned.set(Some(WarnedImport {
-                        id: imported.id,
-                        file_name: name,
-                        event_name: t.map(|t| t.name).unwrap_or_default(),
-                        warnings: imported.warnings,
-                        suggested,
-                    }));
-                }
-                Err(message) => {
-                    warned.set(None);
-                    error.set(Some(message));
-                }
+    // A file read (or not): imported and its report shown, or its error shown.
+    let handle = move |name: String,
+                       text: Result<String, ReadError>,
+                       format: FormatChoice,
+                       copy| {
+        let imported = match &text {
+            Ok(text) => import_text_as(store, &name, text, format, copy),
+            Err(e) => Err(FileProblem::Unreadable {
+                name: name.clone(),
+                error: e.clone(),
+            }),
+        };
+        match (imported, text) {
+            (Ok(imported), Ok(text)) => {
+                error.set(None);
+                let t = store.tournament_now(&imported.id);
+                let suggested = match &t {
+                    Some(t) if !imported.already_stored => files::suggested_withdrawals(&text, t),
+                    _ => Vec::new(),
+                };
+                outcome.set(Some(Outcome {
+                    imported,
+                    file_name: name,
+                    event_name: t.map(|t| t.name).unwrap_or_default(),
+                    suggested,
+                    text,
+                    format,
+                }));
             }
+            (Err(message), _) => {
+                outcome.set(None);
+                error.set(Some(message));
+            }
+            // An unreadable file is an error above.
+            (Ok(_), Err(_)) => {}
         }
     };
     // A file chosen in the home shell arrives with the page (`import_handover`).
     if let Some(pending) = take_pending() {
-        let handle = handle.clone();
         Effect::new(move |_| {
             handle(
                 pending.name.clone(),
                 Ok(pending.text.clone()),
                 pgn_choice(&pending.pgn_format),
+                false,
             )
         });
     }
     let on_change = move |ev: leptos::ev::Event| {
-        let handle = handle.clone();
         files::read_chosen_file(&ev, move |name, text| {
-            handle(name, text, pgn_choice(&pgn_format.get_untracked()))
+            handle(name, text, pgn_choice(&pgn_format.get_untracked()), false)
         });
     };
+    // "Import a copy anyway": the same file again, stored even though an identical event is.
+    let copy = Callback::new(move |o: Outcome| handle(o.file_name, Ok(o.text), o.format, true));
 
     view! {
         <div class="import">
@@ -194,21 +214,22 @@ pub fn ImportFile() -> impl IntoView {
                 </button>
             </div>
         </Show>
-        // Always present, so that a screen reader announces the summary when it appears.
+        // Always present, so that a screen reader announces the report when it appears.
         <p class="visually-hidden" role="status" aria-live="polite">
             {move || {
                 let l = lang.get();
-                warned.with(|w| w.as_ref().map(|w| w.summary(l)).unwrap_or_default())
+                outcome.with(|o| o.as_ref().map(|o| o.announcement(l)).unwrap_or_default())
             }}
         </p>
         {move || {
-            warned
+            outcome
                 .get()
                 .map(|report| {
                     view! {
-                        <ImportWarnings
+                        <ImportReportView
                             report=report
-                            on_dismiss=Callback::new(move |_| warned.set(None))
+                            on_copy=copy
+                            on_dismiss=Callback::new(move |_| outcome.set(None))
                         />
                     }
                 })
@@ -216,53 +237,160 @@ pub fn ImportFile() -> impl IntoView {
     }
 }
 
-/// The warnings of a successful import, listed with their place in the file.
+/// "Line 4: XXR is written as 142": one line of the report, with its place in the file.
+fn report_line(
+    line: usize,
+    words: impl Fn(Locale) -> String + Send + Sync + 'static,
+) -> impl IntoView {
+    let lang = crate::lang::use_lang();
+    view! {
+        <li>
+            <span class="import-warning-place">
+                {move || td_string!(lang.get(), event.import.place_line, line).to_string()}
+            </span>
+            ": "
+            {move || words(lang.get())}
+        </li>
+    }
+}
+
+/// The report of a successful import: what was read, converted and left unused, each with its
+/// line, the reader's warnings, and the way to the event.
 #[component]
-fn ImportWarnings(
-    /// The import and its warnings.
-    report: WarnedImport,
-    /// Called when the user dismisses the list.
+fn ImportReportView(
+    /// The import and its report.
+    report: Outcome,
+    /// Called with the import when the user asks for a copy of an event already stored.
+    on_copy: Callback<Outcome>,
+    /// Called when the user dismisses the report.
     on_dismiss: Callback<()>,
 ) -> impl IntoView {
     let lang = crate::lang::use_lang();
-    let items = report
+    let r = report.imported.report.clone();
+    let counts = [r.players, r.rounds, r.games]
+        .into_iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let label = move || {
+                let l = lang.get();
+                match i {
+                    0 => td_string!(l, event.import.players),
+                    1 => td_string!(l, event.import.rounds),
+                    _ => td_string!(l, event.import.games),
+                }
+            };
+            view! {
+                <div>
+                    <dt>{label}</dt>
+                    <dd>{n}</dd>
+                </div>
+            }
+        })
+        .collect_view();
+    let converted = r
+        .converted
+        .iter()
+        .map(|c| {
+            let kind = c.kind.clone();
+            report_line(c.line, move |l| kind.words(l))
+        })
+        .collect_view();
+    let unused: Vec<_> = r.unused.iter().filter(|u| !u.team).cloned().collect();
+    let any_unused = !unused.is_empty();
+    let unused = unused
+        .into_iter()
+        .map(|u| {
+            let line = u.line;
+            report_line(line, move |l| u.words(l))
+        })
+        .collect_view();
+    let team = r.unused.iter().find(|u| u.team).map(|first| {
+        let (line, records) = (first.line, r.unused.iter().filter(|u| u.team).count());
+        view! {
+            <p class="import-team" data-testid="import-team">
+                {move || td_string!(lang.get(), event.import.team, line, records).to_string()}
+            </p>
+        }
+    });
+    // A PGN file's games become an event: there are no records to keep as they were.
+    let nothing_changed =
+        r.converted.is_empty() && r.unused.is_empty() && r.format != files::FileFormat::Pgn;
+    let warnings = report
+        .imported
         .warnings
         .iter()
         .map(|w| {
             let kind = w.kind.clone();
+            let w = w.clone();
             view! {
                 <li data-testid="import-warning">
-                    <span class="import-warning-place">
-                        {
-                            let w = w.clone();
-                            move || place(lang.get(), &w)
-                        }
-                    </span>
+                    <span class="import-warning-place">{move || place(lang.get(), &w)}</span>
                     ": "
                     {move || kind.words(lang.get())}
                 </li>
             }
         })
         .collect_view();
+    let warned = !report.imported.warnings.is_empty();
+    let already_stored = report.imported.already_stored;
+    let href = format!("/event/{}", report.imported.id);
+    let heading = {
+        let report = report.clone();
+        move || report.heading(lang.get())
+    };
+    let warnings_summary = {
+        let report = report.clone();
+        move || report.warnings_summary(lang.get())
+    };
+    let for_copy = report.clone();
     view! {
         <section
-            class="import-warnings"
-            data-testid="import-warnings"
-            aria-labelledby="import-warnings-title"
+            class="import-warnings import-report"
+            data-testid="import-report"
+            aria-labelledby="import-report-title"
         >
-            <h3 id="import-warnings-title">
-                {
-                    let report = report.clone();
-                    move || report.summary(lang.get())
-                }
-            </h3>
-            <p>{tr!(event.import.warnings_help)}</p>
-            <ul>{items}</ul>
-            <SuggestedWithdrawals id=report.id.clone() suggested=report.suggested.clone() />
+            <h3 id="import-report-title">{heading}</h3>
+            <dl class="import-counts" data-testid="import-counts">{counts}</dl>
+            {(!r.converted.is_empty()).then(|| view! {
+                <h4>{tr!(event.import.converted_title)}</h4>
+                <ul data-testid="import-converted">{converted}</ul>
+            })}
+            {any_unused.then(|| view! {
+                <h4>{tr!(event.import.unused_title)}</h4>
+                <ul data-testid="import-unused">{unused}</ul>
+            })}
+            {team}
+            {nothing_changed.then(|| view! {
+                <p data-testid="import-nothing-changed">{tr!(event.import.nothing_changed)}</p>
+            })}
+            {warned.then(|| view! {
+                <div data-testid="import-warnings">
+                    <h4>{warnings_summary}</h4>
+                    <p>{tr!(event.import.warnings_help)}</p>
+                    <ul>{warnings}</ul>
+                </div>
+            })}
+            <SuggestedWithdrawals
+                id=report.imported.id.clone()
+                suggested=report.suggested.clone()
+            />
             <div class="toolbar">
-                <a class="button" href=format!("/event/{}", report.id) data-testid="import-open">
-                    {tr!(event.import.open)}
+                <a class="button" href=href data-testid="import-open">
+                    {move || if already_stored {
+                        td_string!(lang.get(), event.import.open_stored)
+                    } else {
+                        td_string!(lang.get(), event.import.open)
+                    }}
                 </a>
+                {already_stored.then(|| view! {
+                    <button
+                        type="button"
+                        data-testid="import-copy"
+                        on:click=move |_| on_copy.run(for_copy.clone())
+                    >
+                        {tr!(event.import.copy)}
+                    </button>
+                })}
                 <button type="button" on:click=move |_| on_dismiss.run(())>
                     {tr!(home.import.dismiss)}
                 </button>
