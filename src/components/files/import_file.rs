@@ -144,8 +144,14 @@ pub fn ImportFile() -> impl IntoView {
             }),
         };
         match (imported, text) {
-            (Ok(imported), Ok(text)) => {
+            (Ok(mut imported), Ok(text)) => {
                 error.set(None);
+                // A record the report lists as kept and not used is not said twice.
+                let unused: Vec<usize> = imported.report.unused.iter().map(|u| u.line).collect();
+                imported.warnings.retain(|w| {
+                    !(matches!(w.kind, files::TrfWarningKind::RecordNotUsed { .. })
+                        && unused.contains(&w.line))
+                });
                 let t = store.tournament_now(&imported.id);
                 let suggested = match &t {
                     Some(t) if !imported.already_stored => files::suggested_withdrawals(&text, t),
