@@ -244,6 +244,12 @@ describe('the event area in French, German and Japanese', () => {
               break;
             } catch (e) {
               if (tries === 6) throw e;
+              // A frame loaded while off-screen may stay blank once scrolled to (seen in full
+              // runs under load, never alone): load the same page again, now in view. The page
+              // is the app's own `srcdoc`, unchanged, so a wrong or missing page still fails.
+              await byId(page, 'publish-preview').evaluate((frame) => {
+                frame.srcdoc = frame.srcdoc;
+              });
             }
           }
           assert.equal(await preview.locator('html').getAttribute('lang'), lang);
